@@ -1,0 +1,58 @@
+/**
+ * What went wrong with a request:
+ * - `http`: the service answered with a non-2xx status;
+ * - `api`: the service answered 2xx with `success: false`;
+ * - `network`: no answer (connection refused, DNS, reset);
+ * - `timeout`: no answer within the client's `timeoutMs`;
+ * - `aborted`: the caller's `AbortSignal` fired;
+ * - `parse`: the body was empty, not JSON, or not the envelope the spec describes.
+ */
+export type TaskApiErrorKind = 'http' | 'api' | 'network' | 'timeout' | 'aborted' | 'parse';
+
+export interface TaskApiErrorOptions {
+  kind: TaskApiErrorKind;
+  /** HTTP status, where a response arrived. */
+  status?: number;
+  /** Method and path of the request, without query string or host (never carries the key). */
+  endpoint?: string;
+  /** Value of a `Retry-After` response header, in milliseconds from when the response arrived. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/** The one error type every `TaskClient` method rejects with. */
+export class TaskApiError extends Error {
+  override readonly name = 'TaskApiError';
+  readonly kind: TaskApiErrorKind;
+  /** HTTP status where there is one. */
+  readonly status: number | undefined;
+  /** Method and path, e.g. `GET /api/v1/task/{taskId}/run/status`. */
+  readonly endpoint: string | undefined;
+  /** Delay the service asked for through `Retry-After`, in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: TaskApiErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = options.kind;
+    this.status = options.status;
+    this.endpoint = options.endpoint;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** True when the key was refused (HTTP 401 or 403): retrying with the same key cannot help. */
+  get isAuthError(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  /** True for failures worth retrying a read for: network, time-out, 5xx and 429. */
+  get isTransient(): boolean {
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    if (this.kind === 'http' && this.status !== undefined) return this.status >= 500 || this.status === 429 || this.status === 408;
+    return false;
+  }
+}
+
+/** Type guard that also works across two copies of the package. */
+export function isTaskApiError(error: unknown): error is TaskApiError {
+  return error instanceof TaskApiError || (error instanceof Error && error.name === 'TaskApiError' && 'kind' in error);
+}

@@ -1,0 +1,187 @@
+/**
+ * Wire types of the task service (spec: task-service-api.md).
+ *
+ * Where the spec says a value set or shape is "not shown", the type stays open
+ * (`(string & {})`, `unknown`, index signatures) so that values the service may
+ * send are never rejected by the type system or silently narrowed.
+ */
+
+/** A JSON value, as carried in tool parameters and run output. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON Schema object. Any schema is permitted for caller-defined tools (spec §2.2). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** Response envelope shared by every endpoint (spec §2.1). */
+export interface Envelope<T> {
+  success: boolean;
+  data?: T;
+  error?: string;
+}
+
+/** One page of a list endpoint (spec §2.8). */
+export type Page<T> = { data: T[]; total: number; page: number; limit: number };
+
+/** A caller-defined tool the agent may call (spec §2.2). */
+export interface ToolDefinition {
+  type: 'function';
+  function: {
+    /** Tool name; returned in the tool call when the agent calls it. */
+    name: string;
+    /** Instruction to the agent on when and how to use the tool. */
+    description?: string;
+    /** JSON Schema of the parameters the agent supplies. */
+    parameters?: JsonSchema;
+  };
+}
+
+/** Body of `POST /api/v1/task/create` (spec §2.2, §4.1). */
+export interface CreateTaskRequest {
+  /** Plain-language instruction for the agent. */
+  task: string;
+  /** Agent type; the spec uses `BROWSER_AGENT`. */
+  agent?: 'BROWSER_AGENT' | (string & {});
+  /** Caller-defined tools the agent may call. */
+  tools?: ToolDefinition[];
+}
+
+/** `data` of the task creation response. */
+export interface CreateTaskResponse {
+  taskId: string;
+}
+
+/** Task status; only `active` is shown by the spec. */
+export type TaskStatusValue = 'active' | (string & {});
+
+/** An item of `GET /api/v1/tasks` (spec §2.3). Fields beyond these are not shown, so extra ones are kept. */
+export interface TaskListItem {
+  id: string;
+  status: TaskStatusValue;
+  readable_name: string;
+  [field: string]: unknown;
+}
+
+/** An item of `GET /api/v1/task/{taskId}/runs` (spec §2.4). */
+export interface RunListItem {
+  id: string;
+  /** ISO 8601 UTC timestamp. */
+  created_at: string;
+  [field: string]: unknown;
+}
+
+/** Coarse run state; `running` and `completed` are shown, the full set is not. */
+export type RunStatusValue = 'running' | 'completed' | (string & {});
+
+/** Finer run state; `processing_page` and `tool_call` are shown, the full set is not. */
+export type DetailedStatusValue = 'processing_page' | 'tool_call' | (string & {});
+
+/** A pending call of a caller-defined tool (spec §2.5). */
+export interface ToolCall {
+  /** Unique identifier of this call; echoed in the tool-input request. */
+  toolCallId: string;
+  tool: {
+    /** Name of the tool as given in its definition. */
+    name: string;
+    /** Parameters the agent supplied. Untrusted: the agent may have read a hostile page. */
+    parameters: { [key: string]: unknown };
+  };
+}
+
+/** `data` of `GET /api/v1/task/{taskId}/run/status` (spec §2.5). */
+export interface RunStatus {
+  status: RunStatusValue;
+  detailedStatus: DetailedStatusValue;
+  /** Null when no tool call is pending. */
+  toolCall: ToolCall | null;
+  /** Address of a live view of the run. Untrusted: check the scheme before use. */
+  liveStatus: string;
+  [field: string]: unknown;
+}
+
+/** One row of a run's extracted data (spec §2.6); only `title` and `value` are shown. */
+export interface DataTableEntry {
+  title?: string;
+  value?: number;
+  [field: string]: unknown;
+}
+
+/** `data` of `GET /api/v1/task/{taskId}/run/result` (spec §2.6). */
+export interface RunResult {
+  status: RunStatusValue;
+  /** Null when the run had no error; its content otherwise is not shown by the spec. */
+  error: unknown;
+  /** Output of the run; may contain a `summary` string. */
+  output: { summary?: string; [field: string]: unknown };
+  dataTable: DataTableEntry[];
+  [field: string]: unknown;
+}
+
+/** GIF status; only `completed` is shown. */
+export type GifStatusValue = 'completed' | (string & {});
+
+/** `data` of `GET /api/v1/task/{taskId}/run/gif` (spec §2.7). */
+export interface GifStatus {
+  status: GifStatusValue;
+  /** Address of the GIF. Untrusted: check the scheme before use. */
+  url: string;
+  [field: string]: unknown;
+}
+
+/** Body of `POST /api/v1/task/{taskId}/run/tool-input` (spec §4.7). */
+export interface ToolInputRequest {
+  /** The answer; structured answers are JSON-encoded into this string. */
+  input: string;
+  /** The `toolCallId` taken from the run status. */
+  toolCallId: string;
+}
+
+/** Options every method accepts. */
+export interface RequestOptions {
+  /** Aborts the request; the promise then rejects with a `TaskApiError` of kind `aborted`. */
+  signal?: AbortSignal;
+}
+
+/** Options of run-scoped methods. */
+export interface RunRequestOptions extends RequestOptions {
+  /** The run to address. Default: the most recent run of the task. */
+  runId?: string;
+}
+
+/** Options of list methods. */
+export interface PageRequestOptions extends RequestOptions {
+  /** Page number, from 1. Default: 1. */
+  page?: number;
+  /** Items per page, 1 to 30. Values above 30 are sent as 30, the service's maximum. Default: 30. */
+  limit?: number;
+}
+
+/** One method per endpoint of the task service (spec §4). */
+export interface TaskClient {
+  /** `POST /api/v1/task/create`. */
+  createTask(body: { task: string; agent?: string; tools?: ToolDefinition[] }, o?: { signal?: AbortSignal }): Promise<{ taskId: string }>;
+  /** `GET /api/v1/tasks`. */
+  listTasks(o?: { page?: number; limit?: number; signal?: AbortSignal }): Promise<Page<TaskListItem>>;
+  /** `GET /api/v1/task/{taskId}/runs`. */
+  listRuns(taskId: string, o?: { page?: number; limit?: number; signal?: AbortSignal }): Promise<Page<RunListItem>>;
+  /** `GET /api/v1/task/{taskId}/run/status`. */
+  getRunStatus(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<RunStatus>;
+  /** `GET /api/v1/task/{taskId}/run/result`. */
+  getRunResult(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<RunResult>;
+  /** `GET /api/v1/task/{taskId}/run/gif`. */
+  getRunGif(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<GifStatus>;
+  /** `POST /api/v1/task/{taskId}/run/tool-input`. Never retried by the client. */
+  submitToolInput(
+    taskId: string,
+    body: { input: string; toolCallId: string },
+    o?: { runId?: string; signal?: AbortSignal },
+  ): Promise<void>;
+  /** `PUT /api/v1/task/{taskId}/run/stop`. */
+  stopRun(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<void>;
+  /** `PUT /api/v1/task/{taskId}/stop`. */
+  stopTask(taskId: string, o?: { signal?: AbortSignal }): Promise<void>;
+  /**
+   * `GET /api/v1/check`. Resolves `true` when the service answers `ok`, `false` when it rejects
+   * the key (HTTP 401/403 or `success: false`); rejects on network errors, time-outs and 5xx.
+   */
+  checkApiKey(o?: { signal?: AbortSignal }): Promise<boolean>;
+}

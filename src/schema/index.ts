@@ -1,0 +1,12 @@
+export { formInputSchema, FORM_FIELD_TYPES, encodeFormAnswer } from './form-input-schema';
+export type {
+  FormAnswer,
+  FormAnswerEntry,
+  FormAnswerValue,
+  FormField,
+  FormFieldKind,
+  FormFieldOption,
+  FormInputParameters,
+} from './form-input-schema';
+export { formInputTool, FORM_INPUT_TOOL_NAME } from './form-input-tool';
+export type { FormInputToolOptions } from './form-input-tool';

@@ -1,0 +1,82 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
+const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+
+/** Inlines the `@import`s of src/styles.css into one dist/styles.css, so users import a single file. */
+function stylesheet(): Plugin {
+  const inline = (file: string, seen: Set<string>): string =>
+    readFileSync(file, 'utf8').replace(/^@import\s+['"](.+?)['"];?\s*$/gm, (_, spec: string) => {
+      const target = resolve(dirname(file), spec);
+      if (seen.has(target)) return '';
+      seen.add(target);
+      return inline(target, seen);
+    });
+  return {
+    name: 'hitl-react:stylesheet',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: inline(resolve(root, 'src/styles.css'), new Set()) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), stylesheet()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: {
+        index: resolve(root, 'src/index.ts'),
+        testing: resolve(root, 'src/testing/index.ts'),
+        server: resolve(root, 'src/server/index.ts'),
+      },
+      formats: ['es'],
+    },
+    rollupOptions: {
+      external: (id) => id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`)),
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+  test: {
+    globals: true,
+    restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['test/node/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['test/dom/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
