@@ -15,7 +15,8 @@ export const MAX_PAGE_LIMIT = 30;
 export interface CreateTaskClientOptions {
   /**
    * The service address (`{base_url}` in the spec), or the address of a proxy made with
-   * `createTaskProxy`. The client appends `/api/v1/...`. A trailing slash is ignored.
+   * `createTaskProxy`. The client appends `/api/v1/...`. A trailing slash is ignored. In a
+   * browser it may be a path such as `/api/hitl`, resolved against the page's address.
    */
   baseUrl: string;
   /**
@@ -56,6 +57,23 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.max(0, date - now);
 }
 
+/**
+ * `response.text()`, but settled by the abort signal too: a `fetch` that is not the platform's
+ * (a test double, a wrapper) may hand back a body the signal does not reach, and the time-out
+ * must hold anyway.
+ */
+function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.text().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 function checkPage(page: number | undefined, limit: number | undefined): { page: number; limit: number } {
   const p = page ?? 1;
   const l = limit ?? MAX_PAGE_LIMIT;
@@ -91,7 +109,13 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     if (call.signal?.aborted) {
       throw new TaskApiError(`${endpoint} was aborted`, { kind: 'aborted', endpoint, cause: call.signal.reason });
     }
-    const url = new URL(base + call.path);
+    let url: URL;
+    try {
+      // A path-only baseUrl (a same-origin proxy) needs the page's address to resolve against.
+      url = new URL(base + call.path, typeof location === 'undefined' ? undefined : location.href);
+    } catch (cause) {
+      throw new TypeError(`baseUrl "${options.baseUrl}" is not a valid address (a path-only baseUrl needs a page to resolve against)`, { cause });
+    }
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -135,7 +159,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
 
       let text: string;
       try {
-        text = await response.text();
+        text = await readText(response, controller.signal);
       } catch (cause) {
         if (controller.signal.aborted) throw abortError(cause);
         throw new TaskApiError(`${endpoint} failed while reading the response`, { kind: 'network', endpoint, status: response.status, cause });
@@ -163,6 +187,10 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       }
       if (!parsed || !isObject(body)) {
         throw new TaskApiError(`${endpoint} answered with a body that is not a JSON object`, { kind: 'parse', status: response.status, endpoint });
+      }
+      // An object without a boolean `success` is not the envelope (spec §2.1): some other server answered.
+      if (typeof body.success !== 'boolean') {
+        throw new TaskApiError(`${endpoint} answered with JSON that is not the service's envelope`, { kind: 'parse', status: response.status, endpoint });
       }
       if (body.success !== true) {
         throw new TaskApiError(errorText(body) ?? `${endpoint} was refused by the service`, { kind: 'api', status: response.status, endpoint });
@@ -206,7 +234,14 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     };
   }
 
-  const taskPath = (taskId: string) => `/api/v1/task/${encodeURIComponent(taskId)}`;
+  const taskPath = (taskId: string) => {
+    // encodeURIComponent leaves dots alone, and URL parsing resolves `.`/`..` segments (even
+    // percent-encoded), so such an id would silently address another path.
+    if (typeof taskId !== 'string' || taskId === '' || taskId === '.' || taskId === '..') {
+      throw new RangeError(`taskId must be a non-empty string other than "." and "..", got ${JSON.stringify(taskId)}`);
+    }
+    return `/api/v1/task/${encodeURIComponent(taskId)}`;
+  };
 
   const isRunStatus = (d: unknown): d is RunStatus =>
     isObject(d) && typeof d.status === 'string' && (d.toolCall === null || d.toolCall === undefined || isToolCall(d.toolCall));

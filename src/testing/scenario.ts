@@ -1,0 +1,110 @@
+import type { DataTableEntry, JsonValue } from '../client/types';
+import type { FormAnswerValue } from '../schema/form-input-schema';
+import { FORM_INPUT_TOOL_NAME } from '../schema/form-input-tool';
+
+/** Parameters of a scripted tool call, as the agent sends them in `toolCall.tool.parameters`. */
+export type ScenarioToolParameters = { [key: string]: JsonValue };
+
+/** A tool call the run has had answered, in the order they were answered. */
+export interface ScenarioAnswer {
+  /** Name of the tool that was called. */
+  tool: string;
+  toolCallId: string;
+  /** The parameters the agent sent. */
+  parameters: ScenarioToolParameters;
+  /** The caller's answer, exactly as sent to the tool-input endpoint. */
+  input: string;
+}
+
+/** Error content of a failed run (`result.error`); the spec does not show its shape. */
+export interface ScenarioError {
+  message: string;
+  /** A stable, machine-readable reason, e.g. `PAGE_LOAD_FAILED`. */
+  code: string;
+  [field: string]: JsonValue;
+}
+
+/** What a run ends with. */
+export interface ScenarioOutcome {
+  /** Becomes `result.output.summary`. */
+  summary: string;
+  /** Further `result.output` fields. Default: none. */
+  output?: { [field: string]: JsonValue };
+  /** Becomes `result.dataTable`. Default: `[]`. */
+  dataTable?: DataTableEntry[];
+  /** When set, the run ends `failed` with this as `result.error`. Default: the run completes. */
+  error?: ScenarioError;
+}
+
+/** The agent works on a page for a while; the live view shows its title and address. */
+export interface ScenarioPageStep {
+  type: 'page';
+  title: string;
+  url: string;
+  /** Time spent on the page, before `timeScale`. */
+  durationMs: number;
+}
+
+/**
+ * The agent calls a caller-defined tool and waits for the answer. Skipped when the task was not
+ * created with a tool of this name: an agent can only call the tools it was given (spec §3).
+ */
+export interface ScenarioToolCallStep {
+  type: 'tool_call';
+  /** Tool name, e.g. `form_input`. */
+  tool: string;
+  /** Fixed parameters, or parameters made from the answers so far (e.g. a total that depends on an earlier choice). */
+  parameters: ScenarioToolParameters | ((answers: readonly ScenarioAnswer[]) => ScenarioToolParameters);
+}
+
+/** The run fails here, with this error content. */
+export interface ScenarioFailStep {
+  type: 'fail';
+  error: ScenarioError;
+}
+
+export type ScenarioStep = ScenarioPageStep | ScenarioToolCallStep | ScenarioFailStep;
+
+/** A script of what the agent does in a run. */
+export interface Scenario {
+  /** Unique name, used by the `scenario` and `defaultScenario` options. */
+  name: string;
+  /** One line on what the scenario shows. */
+  description: string;
+  /** Picks this scenario when the task text contains one of them (case-insensitive). */
+  keywords: readonly string[];
+  steps: readonly ScenarioStep[];
+  /** The outcome once every step is done, fixed or made from the answers. */
+  result: ScenarioOutcome | ((answers: readonly ScenarioAnswer[]) => ScenarioOutcome);
+}
+
+/**
+ * The value the person gave a `form_input` field, found by label in the most recent form
+ * answer that has it. `undefined` when no answer has the field or the answer is not a form
+ * answer (not a JSON array of `{label, value}`).
+ */
+export function findFormAnswer(answers: readonly ScenarioAnswer[], label: string): FormAnswerValue | undefined {
+  for (let i = answers.length - 1; i >= 0; i--) {
+    const answer = answers[i] as ScenarioAnswer;
+    if (answer.tool !== FORM_INPUT_TOOL_NAME) continue;
+    let entries: unknown;
+    try {
+      entries = JSON.parse(answer.input);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(entries)) continue;
+    for (const entry of entries as unknown[]) {
+      if (typeof entry === 'object' && entry !== null && (entry as { label?: unknown }).label === label) {
+        return (entry as { value?: FormAnswerValue }).value;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Picks the scenario for a task text: the first whose keyword occurs in it, else the fallback. */
+export function selectScenario(text: string, scenarios: readonly Scenario[], fallback: Scenario): Scenario {
+  const haystack = text.toLowerCase();
+  return scenarios.find((scenario) => scenario.keywords.some((keyword) => haystack.includes(keyword.toLowerCase()))) ?? fallback;
+}
