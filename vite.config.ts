@@ -2,10 +2,27 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = dirname(fileURLToPath(import.meta.url));
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off the network it cannot reach. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -75,6 +92,19 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],
