@@ -1,1 +1,2 @@
-export {};
+export { TaskClientProvider } from './task-client-provider';
+export type { TaskClientProviderProps } from './task-client-provider';

@@ -1,0 +1,53 @@
+import { createRunStore, resourceKeys, type RunStore } from '../../../src/store';
+import { FakeEnvironment, FakeTaskClient, processing, seededRandom } from './fake-task-client';
+
+let store: RunStore | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+});
+
+afterEach(() => {
+  store?.destroy();
+  store = undefined;
+  vi.useRealTimers();
+});
+
+describe('concurrency cap', () => {
+  it('never has more than the cap open with 300 watched runs, and serves every one of them', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing(), delayMs: 40 });
+    const s = (store = createRunStore(client, { environment: new FakeEnvironment(), random: seededRandom(7) }));
+    const keys = Array.from({ length: 300 }, (_, i) => resourceKeys.status(`task-${i}`));
+    keys.forEach((key) => s.watch(key));
+
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(client.maxInFlight).toBe(6);
+    expect(keys.filter((key) => s.getSnapshot(key).data === undefined)).toEqual([]);
+    // Every run keeps being served, none starved by the others.
+    const perTask = keys.map((key) => client.callsFor('getRunStatus', key.taskId).length);
+    expect(Math.min(...perTask)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spreads the first requests instead of sending them in one burst', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
+    const s = (store = createRunStore(client, { environment: new FakeEnvironment(), random: seededRandom(3), firstPollJitterMs: 100 }));
+    for (let i = 0; i < 50; i += 1) s.watch(resourceKeys.status(`task-${i}`));
+
+    await vi.advanceTimersByTimeAsync(100);
+
+    const distinctTimes = new Set(client.callsTo('getRunStatus').map((call) => call.at));
+    expect(client.callsTo('getRunStatus')).toHaveLength(50);
+    expect(distinctTimes.size).toBeGreaterThan(20);
+  });
+
+  it('serves queued polls first in, first out', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing(), delayMs: 100 });
+    const s = (store = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0, maxConcurrentRequests: 1 }));
+    ['a', 'b', 'c', 'd'].forEach((id) => s.watch(resourceKeys.status(id)));
+
+    await vi.advanceTimersByTimeAsync(400);
+
+    expect(client.callsTo('getRunStatus').map((call) => call.args[0])).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
