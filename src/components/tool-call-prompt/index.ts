@@ -1,1 +1,4 @@
-export {};
+export { ToolCallPrompt } from './tool-call-prompt';
+export type { ToolCallPromptProps, ToolRendererProps } from './tool-call-prompt';
+export { defaultToolCallPromptMessages } from './messages';
+export type { ToolCallPromptMessages } from './messages';

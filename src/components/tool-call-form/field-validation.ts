@@ -1,0 +1,111 @@
+import { formatDateLike, isDateLikeKind, parseDateLike } from './date-like';
+import { tidyNumber, type FieldModel, type FieldValue } from './form-model';
+import type { FieldMessageContext, ToolCallFormMessages } from './messages';
+
+/** HTML's "valid email address" (https://html.spec.whatwg.org/#valid-e-mail-address). */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export function isValidEmail(text: string): boolean {
+  return EMAIL.test(text);
+}
+
+/** An absolute address with a scheme and a host (`https://a.example`, `ftp://h`); not `mailto:` or `javascript:`. */
+export function isValidUrl(text: string): boolean {
+  try {
+    return new URL(text).host !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isMissing(field: FieldModel, value: FieldValue): boolean {
+  switch (field.control) {
+    case 'input':
+    case 'textarea':
+      return value === '';
+    case 'checkbox':
+    case 'switch':
+      return value !== true;
+    case 'select':
+    case 'radio':
+      return value === null;
+    case 'checkbox-group':
+      return !Array.isArray(value) || value.length === 0;
+    case 'range':
+      // A range always holds a value.
+      return false;
+  }
+}
+
+/** The two valid values either side of `n` on the step grid that starts at `base`. */
+function stepNeighbours(n: number, base: number, step: number): { lower: number; upper: number } {
+  const k = Math.floor((n - base) / step);
+  return { lower: tidyNumber(base + k * step), upper: tidyNumber(base + (k + 1) * step) };
+}
+
+function isOnStep(n: number, base: number, step: number): boolean {
+  const q = (n - base) / step;
+  return Math.abs(q - Math.round(q)) < 1e-9 * Math.max(1, Math.abs(q));
+}
+
+/** `label` as shown (the fallback for unlabelled fields). */
+export function fieldContext(field: FieldModel, shownLabel: string): FieldMessageContext {
+  return { label: shownLabel, index: field.index, type: field.kind };
+}
+
+/**
+ * The message for the first rule the value breaks, or null when it is valid. Rules follow HTML's
+ * constraint validation: disabled and read-only fields are not checked (the person cannot change
+ * them), and every rule but `required` lets an empty value through.
+ */
+export function validateField(
+  field: FieldModel,
+  value: FieldValue,
+  badInput: boolean,
+  messages: ToolCallFormMessages,
+  context: FieldMessageContext,
+): string | null {
+  if (field.disabled || field.readonly) return null;
+  if (badInput) return messages.badInput(context);
+  if (field.required && isMissing(field, value)) return messages.required(context);
+  if (field.control === 'input' || field.control === 'textarea') {
+    const text = typeof value === 'string' ? value : '';
+    if (text === '') return null;
+    if (field.kind === 'email' && !isValidEmail(text)) return messages.invalidEmail(context);
+    if (field.kind === 'url' && !isValidUrl(text)) return messages.invalidUrl(context);
+    if (field.minLength !== undefined && text.length < field.minLength) {
+      return messages.tooShort({ ...context, minLength: field.minLength, length: text.length });
+    }
+    if (field.maxLength !== undefined && text.length > field.maxLength) {
+      return messages.tooLong({ ...context, maxLength: field.maxLength, length: text.length });
+    }
+    if (field.pattern && !field.pattern.regexp.test(text)) {
+      return messages.patternMismatch({ ...context, pattern: field.pattern.source });
+    }
+    if (field.kind === 'number') return checkNumber(field, Number(text), messages, context);
+    if (isDateLikeKind(field.kind)) {
+      const n = parseDateLike(field.kind, text);
+      if (n === null) return messages.badInput(context);
+      const kind = field.kind;
+      const show = (limit: number) => formatDateLike(kind, limit) ?? String(limit);
+      if (field.min !== undefined && n < field.min) return messages.rangeUnderflow({ ...context, min: field.min, minText: show(field.min) });
+      if (field.max !== undefined && n > field.max) return messages.rangeOverflow({ ...context, max: field.max, maxText: show(field.max) });
+    }
+    return null;
+  }
+  if (field.control === 'range' && typeof value === 'number') return checkNumber(field, value, messages, context);
+  return null;
+}
+
+function checkNumber(field: FieldModel, n: number, messages: ToolCallFormMessages, context: FieldMessageContext): string | null {
+  if (!Number.isFinite(n)) return messages.badInput(context);
+  if (field.min !== undefined && n < field.min) return messages.rangeUnderflow({ ...context, min: field.min, minText: String(field.min) });
+  if (field.max !== undefined && n > field.max) return messages.rangeOverflow({ ...context, max: field.max, maxText: String(field.max) });
+  if (field.step !== undefined) {
+    // The step grid starts at min, as in HTML (which would fall back to the default value; we use 0).
+    const base = field.min ?? 0;
+    if (!isOnStep(n, base, field.step)) return messages.stepMismatch({ ...context, step: field.step, ...stepNeighbours(n, base, field.step) });
+  }
+  return null;
+}

@@ -1,0 +1,70 @@
+import * as Switch from '@radix-ui/react-switch';
+import { useEffect, useRef } from 'react';
+import type { ControlProps } from './control-props';
+import { FieldLabel } from './field-label';
+
+/**
+ * One boolean checkbox (a `checkbox` field without options). Read-only holds because the
+ * checkbox is controlled and `setValue` ignores the change (a `preventDefault` on click would
+ * leave React's controlled state out of step with the element).
+ */
+export function CheckboxControl({ field, snapshot, ids, shownLabel, disabled, invalidProps, setValue, onBlur, register }: ControlProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => register({ focus: () => ref.current?.focus() }), [register]);
+  return (
+    <div className="hitl-toggle">
+      <input
+        ref={ref}
+        id={ids.control}
+        className="hitl-checkbox"
+        type="checkbox"
+        checked={snapshot.value === true}
+        required={field.required}
+        disabled={disabled}
+        aria-readonly={field.readonly || undefined}
+        aria-invalid={invalidProps['aria-invalid']}
+        aria-describedby={invalidProps['aria-describedby']}
+        onChange={(event) => setValue(event.currentTarget.checked)}
+        onBlur={onBlur}
+      />
+      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
+      {field.hint ? (
+        <p className="hitl-field-hint" id={ids.hint}>
+          {field.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A Radix Switch: `role="switch"`, named by the field's label. */
+export function SwitchControl({ field, snapshot, ids, shownLabel, disabled, invalidProps, setValue, onBlur, register }: ControlProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => register({ focus: () => ref.current?.focus() }), [register]);
+  return (
+    <div className="hitl-toggle">
+      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
+      <Switch.Root
+        ref={ref}
+        id={ids.control}
+        className="hitl-switch"
+        checked={snapshot.value === true}
+        onCheckedChange={(checked) => setValue(checked)}
+        required={field.required}
+        disabled={disabled}
+        aria-labelledby={ids.label}
+        aria-readonly={field.readonly || undefined}
+        aria-invalid={invalidProps['aria-invalid']}
+        aria-describedby={invalidProps['aria-describedby']}
+        onBlur={onBlur}
+      >
+        <Switch.Thumb className="hitl-switch-thumb" />
+      </Switch.Root>
+      {field.hint ? (
+        <p className="hitl-field-hint" id={ids.hint}>
+          {field.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

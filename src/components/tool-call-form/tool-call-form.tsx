@@ -1,0 +1,212 @@
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import type { FormInputProblem } from '../../schema/check-form-input';
+import { encodeFormAnswer, type FormAnswer } from '../../schema/form-input-schema';
+import { answerValue, buildFormModel, coerceFieldValue, type FieldModel, type FieldValue, type FormModel } from './form-model';
+import { FormStore } from './form-store';
+import { FormView, type HeadingLevel } from './form-view';
+import { defaultToolCallFormMessages, resolveMessages, type ToolCallFormMessages } from './messages';
+import type { AutocompletePolicy, ClassNamePolicy } from './policies';
+
+export interface ToolCallFormProps {
+  /**
+   * The `parameters` of a `form_input` call (spec §2.9). Untrusted and unchecked: the form
+   * validates them against `formInputSchema` and never throws. A new object with the same content
+   * (a poll) keeps what the person typed; different content starts afresh.
+   */
+  parameters: unknown;
+  /**
+   * Receives the answer of a form that passed validation, and `input`, the same answer encoded
+   * for `submitToolInput` (`encodeFormAnswer(answer)`). While a returned promise is pending the
+   * form is `data-state="submitting"` and ignores further submits; if it rejects, the form
+   * returns to editing (report the failure yourself). Default: none.
+   */
+  onSubmit?: (answer: FormAnswer, input: string) => void | Promise<void>;
+  /**
+   * Called once per distinct `parameters` that have problems. `severity: 'error'` problems mean
+   * no form is shown (an alert lists them instead); `'warning'` ones are tolerated. Use it to tell
+   * the agent what was wrong. Default: none.
+   */
+  onInvalidParameters?: (problems: FormInputProblem[]) => void;
+  /** Replaces some of the texts the form writes itself. Default: the English `defaultToolCallFormMessages`. */
+  messages?: Partial<ToolCallFormMessages>;
+  /** How an agent-given field `className` is applied. Default: `'drop'`. */
+  classNamePolicy?: ClassNamePolicy;
+  /** Which agent-given `autocomplete` values reach the DOM. Default: `'safe'`. */
+  autocompletePolicy?: AutocompletePolicy;
+  /** Disables every field and the submit button, e.g. while the answer is sent; values are kept. Default: false. */
+  disabled?: boolean;
+  /**
+   * A draft to start from, as `onValuesChange` gave it. Entries apply by position; one whose
+   * label differs from the field's is ignored, so a draft of another form cannot leak in.
+   * Read when the form (re)starts, like `defaultValue`. Default: the fields' `defaultValue`s.
+   */
+  defaultValues?: FormAnswer;
+  /**
+   * Observes the draft: called after every change with the whole answer (unvalidated). The form
+   * stays uncontrolled: passing this does not re-render it per keystroke. Default: none.
+   */
+  onValuesChange?: (answer: FormAnswer) => void;
+  /**
+   * Shown near the submit button, telling the person the request comes from the agent.
+   * `null` shows nothing. Default: "Requested by the automation agent. Check it before you answer."
+   */
+  agentNotice?: ReactNode;
+  /** The level of the heading element (`<h2>` by default). Default: 2. */
+  headingLevel?: HeadingLevel;
+  /** The `<form>`'s id, also the prefix of the fields' ids. Default: a generated one. */
+  id?: string;
+  /** The `<form>` element. */
+  ref?: Ref<HTMLFormElement>;
+  /** Added to the `<form>`'s classes (`hitl-form`). Yours, so trusted. Default: none. */
+  className?: string;
+  /** Passed to the `<form>`, except `data-state` and `data-disabled`, which the form sets. */
+  [dataAttribute: `data-${string}`]: string | number | boolean | undefined;
+}
+
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+
+/** Same content, same key: polls hand us a new object for the same call. */
+function contentKey(value: unknown): string {
+  try {
+    return `json:${JSON.stringify(value) ?? 'undefined'}`;
+  } catch {
+    // Cycles and BigInts are not JSON: fall back to identity.
+    if (typeof value !== 'object' || value === null) return `value:${String(value)}`;
+    let identity = identities.get(value);
+    if (identity === undefined) identities.set(value, (identity = nextIdentity++));
+    return `object:${identity}`;
+  }
+}
+
+/** The answer to a form: one `{ label, value }` per field, in field order. */
+export function buildFormAnswer(fields: readonly FieldModel[], values: readonly FieldValue[]): FormAnswer {
+  return fields.map((field) => ({ label: field.answerLabel, value: answerValue(field, values[field.index] ?? field.initial) }));
+}
+
+function initialValues(model: FormModel, draft: FormAnswer | undefined): FieldValue[] {
+  return model.fields.map((field) => {
+    const entry = draft?.[field.index];
+    if (entry && typeof entry === 'object' && entry.label === field.answerLabel) {
+      const value = coerceFieldValue(field, entry.value);
+      if (value !== undefined) return value;
+    }
+    return field.initial;
+  });
+}
+
+function dataAttributesOf(props: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).filter(([key]) => key.startsWith('data-')));
+}
+
+/**
+ * Renders a `form_input` call (spec §2.9) as an accessible form and hands back the person's answer.
+ *
+ * Fields: every kind is a native control where HTML has one. A single `select` is a Radix Select
+ * (`role="combobox"`); `select` with `multiple` and `checkbox` with options are checkbox groups
+ * (`role="group"`); `radio` is a `role="radiogroup"`; `switch` is a Radix Switch; `range` shows
+ * its value in an `<output>`. A field without a label is shown and named "Field N" (from 1).
+ * Read-only fields stay focusable and are sent; where HTML has no `readonly` they carry
+ * `aria-readonly` and ignore changes. Text from the agent is rendered as text, inside `<bdi>`.
+ *
+ * Validation runs on submit; after the first submit a field is also checked when it loses focus,
+ * and a field showing an error re-checks on every change. Rules follow HTML constraint validation
+ * (disabled and read-only fields are not checked; every rule but `required` lets an empty value
+ * through): required (empty text, unchecked checkbox or switch, nothing chosen), minLength and
+ * maxLength (UTF-16 code units), pattern (whole value, compiled with `v`, else `u`, else no flag),
+ * email (HTML's valid e-mail address), url (parses, with scheme and host), min/max/step for
+ * number and range (the step grid starts at min, else 0; without a step any number is allowed),
+ * and min/max for date-like kinds, read as the input's `valueAsNumber` (date, datetime-local,
+ * week: ms since 1970-01-01Z; time: ms since midnight; month: months since January 1970) and
+ * rendered as `min`/`max` attributes in the kind's own format. A refused submit sends nothing,
+ * moves focus to the first invalid field and announces a summary (`role="alert"`); each invalid
+ * control has `aria-invalid="true"` and `aria-describedby` pointing at its message.
+ *
+ * The answer has one `{ label, value }` per field, in order; `label` is the agent's (`''` when it
+ * gave none). Values: text-like and date-like kinds → string (`''` when empty); number → number or
+ * null; range → number (no default: HTML's midpoint, snapped to the step); checkbox without
+ * options and switch → boolean; checkbox with options and multiple select → array of the chosen
+ * option values; radio and single select → the option value or null. Option values keep their
+ * JSON type. A `defaultValue` is coerced to the kind (a numeric string for a number, the option
+ * whose value equals it, a `valueAsNumber` for date-like kinds) and dropped, with a warning,
+ * when it does not fit.
+ *
+ * Parameters that break `formInputSchema` show an alert listing each problem instead of a form
+ * (`severity: 'error'`). Tolerated, with the form shown (`'warning'`): an unknown `type` (a text
+ * field with a note), a `pattern` that is not a regular expression (ignored, with a note), min
+ * above max or minLength above maxLength (both ignored, with a note), a select or radio without
+ * options (a note; `required` is dropped), a `defaultValue` that does not fit (ignored). Unknown
+ * properties are ignored; duplicate labels keep unique ids and both answer entries.
+ */
+export function ToolCallForm(props: ToolCallFormProps) {
+  const key = contentKey(props.parameters);
+  // Keyed by content, so a poll's new object does not rebuild the model (and reset the form).
+  const model = useMemo(() => buildFormModel(props.parameters), [key]);
+  const messages = useMemo(() => resolveMessages(defaultToolCallFormMessages, props.messages), [props.messages]);
+
+  const onInvalid = useRef(props.onInvalidParameters);
+  useEffect(() => {
+    onInvalid.current = props.onInvalidParameters;
+  });
+  const reported = useRef<FormModel | null>(null);
+  useEffect(() => {
+    if (reported.current === model || model.problems.length === 0) return;
+    reported.current = model;
+    onInvalid.current?.(model.problems);
+  }, [model]);
+
+  if (model.fatal) {
+    const errors = model.problems.filter((problem) => problem.severity === 'error');
+    return (
+      <div className="hitl-parameters-error" role="alert" id={props.id} data-state="error">
+        <p>{messages.invalidParameters({ count: errors.length })}</p>
+        <ul>
+          {errors.map((problem, index) => (
+            <li key={index}>{problem.message}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  return <ToolCallFormBody key={key} {...props} model={model} messages={messages} />;
+}
+
+function ToolCallFormBody(props: Omit<ToolCallFormProps, 'messages'> & { model: FormModel; messages: ToolCallFormMessages }) {
+  const { model, messages } = props;
+  const generatedId = useId();
+  const [store] = useState(() => new FormStore(initialValues(model, props.defaultValues)));
+  const callbacks = useRef({ onSubmit: props.onSubmit, onValuesChange: props.onValuesChange });
+  useEffect(() => {
+    callbacks.current = { onSubmit: props.onSubmit, onValuesChange: props.onValuesChange };
+  });
+
+  return (
+    <FormView
+      heading={model.heading}
+      description={model.description}
+      submitLabel={model.submitLabel}
+      fields={model.fields}
+      store={store}
+      messages={messages}
+      classNamePolicy={props.classNamePolicy ?? 'drop'}
+      autocompletePolicy={props.autocompletePolicy ?? 'safe'}
+      disabled={props.disabled ?? false}
+      agentNotice={props.agentNotice}
+      headingLevel={props.headingLevel ?? 2}
+      idBase={props.id ?? generatedId}
+      formId={props.id}
+      formRef={props.ref}
+      className={props.className}
+      dataAttributes={dataAttributesOf(props)}
+      onValidSubmit={(values) => {
+        const answer = buildFormAnswer(model.fields, values);
+        return callbacks.current.onSubmit?.(answer, encodeFormAnswer(answer));
+      }}
+      onFieldChange={() => {
+        // Building the answer costs O(fields); it is done only for a caller that asked for it.
+        const observe = callbacks.current.onValuesChange;
+        if (observe) observe(buildFormAnswer(model.fields, store.values()));
+      }}
+    />
+  );
+}

@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useRef, useState, type ElementType, type FormEvent, type ReactNode, type Ref } from 'react';
+import type { JsonSchema } from '../../client/types';
+import { FieldLabel } from '../tool-call-form/field-label';
+import { FormFooter } from '../tool-call-form/form-footer';
+import type { HeadingLevel, ToolCallFormState } from '../tool-call-form/form-view';
+import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
+import type { ToolCallPromptMessages } from './messages';
+
+export interface JsonEditorProps {
+  toolName: string;
+  /** The tool's parameters schema, if known; checked with ajv, loaded on demand. */
+  schema: JsonSchema | undefined;
+  /** The agent's parameters, shown pretty-printed to start from. */
+  parameters: unknown;
+  messages: ToolCallPromptMessages;
+  disabled: boolean;
+  agentNotice: ReactNode;
+  headingLevel: HeadingLevel;
+  idBase: string;
+  formId: string | undefined;
+  formRef: Ref<HTMLFormElement> | undefined;
+  className: string | undefined;
+  /** Receives the JSON, normalised with `JSON.stringify(JSON.parse(text))`. */
+  onSubmit(input: string): void | Promise<void>;
+}
+
+function prettyPrint(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+type Checked = { ok: true; input: string } | { ok: false; errors: string[] };
+
+/**
+ * A labelled `<textarea>` for the JSON answer to a tool no generated form can cover, validated
+ * against the tool's schema when ajv can compile it, and for JSON syntax otherwise. Same
+ * accessibility contract as the form fields.
+ */
+export function JsonEditor(props: JsonEditorProps) {
+  const { schema, messages, disabled, idBase, onSubmit } = props;
+  const [text, setText] = useState(() => prettyPrint(props.parameters));
+  const [errors, setErrors] = useState<string[] | null>(null);
+  const [summaryAttempt, setSummaryAttempt] = useState(0);
+  const [state, setState] = useState<ToolCallFormState>('idle');
+  const [validator, setValidator] = useState<JsonSchemaValidatorLoad | 'loading' | null>(schema ? 'loading' : null);
+  const submitted = useRef(false);
+  const checkSequence = useRef(0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const loader = useRef<Promise<JsonSchemaValidatorLoad> | null>(null);
+  const mounted = useRef(true);
+
+  const load = useCallback((): Promise<JsonSchemaValidatorLoad> | null => {
+    if (!schema) return null;
+    loader.current ??= loadJsonSchemaValidator(schema);
+    return loader.current;
+  }, [schema]);
+
+  useEffect(() => {
+    mounted.current = true;
+    load()?.then((result) => mounted.current && setValidator(result));
+    return () => {
+      mounted.current = false;
+    };
+  }, [load]);
+
+  useEffect(() => {
+    if (summaryAttempt > 0) textarea.current?.focus();
+  }, [summaryAttempt]);
+
+  const check = async (value: string): Promise<Checked> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch (error) {
+      return { ok: false, errors: [messages.invalidJson({ detail: error instanceof Error ? error.message : String(error) })] };
+    }
+    const result = await load();
+    if (result?.status === 'ready') {
+      const violations = result.validate(parsed);
+      if (violations.length > 0) return { ok: false, errors: violations.map((violation) => messages.schemaViolation(violation)) };
+    }
+    return { ok: true, input: JSON.stringify(parsed) };
+  };
+
+  /** Re-checks and shows the outcome, unless a later check overtook this one. */
+  const recheck = async (value: string) => {
+    const sequence = ++checkSequence.current;
+    const outcome = await check(value);
+    if (sequence === checkSequence.current && mounted.current) setErrors(outcome.ok ? null : outcome.errors);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (disabled || state === 'submitting') return;
+    submitted.current = true;
+    const sequence = ++checkSequence.current;
+    const outcome = await check(text);
+    if (sequence !== checkSequence.current || !mounted.current) return;
+    if (!outcome.ok) {
+      setErrors(outcome.errors);
+      setSummaryAttempt((n) => n + 1);
+      setState('invalid');
+      return;
+    }
+    setErrors(null);
+    const result = onSubmit(outcome.input);
+    if (isPromiseLike(result)) {
+      setState('submitting');
+      result.then(
+        () => mounted.current && setState('submitted'),
+        () => mounted.current && setState('idle'),
+      );
+    } else {
+      setState('submitted');
+    }
+  };
+
+  const invalid = errors !== null;
+  const headingId = `${idBase}-heading`;
+  const controlId = `${idBase}-json`;
+  const errorId = `${controlId}-error`;
+  const label = messages.jsonEditorLabel({ toolName: props.toolName });
+  const title = typeof schema?.title === 'string' ? schema.title : undefined;
+  const description = typeof schema?.description === 'string' ? schema.description : undefined;
+  const Heading: ElementType = `h${props.headingLevel}`;
+  const shownState: ToolCallFormState = state === 'invalid' && !invalid ? 'idle' : state;
+  const note =
+    validator === null
+      ? messages.noSchemaNote({ toolName: props.toolName })
+      : validator !== 'loading' && validator.status === 'unavailable'
+        ? messages.validatorUnavailableNote({ reason: validator.reason })
+        : undefined;
+
+  return (
+    <form
+      ref={props.formRef}
+      id={props.formId}
+      className={props.className ? `hitl-form ${props.className}` : 'hitl-form'}
+      noValidate
+      aria-labelledby={headingId}
+      aria-busy={shownState === 'submitting' || undefined}
+      data-state={shownState}
+      data-disabled={disabled ? '' : undefined}
+      onSubmit={(event) => void submit(event)}
+    >
+      <Heading className="hitl-form-heading" id={headingId}>
+        <bdi>{messages.promptHeading({ toolName: props.toolName, title })}</bdi>
+      </Heading>
+      {description ? <p className="hitl-form-description">{description}</p> : null}
+      {invalid && summaryAttempt > 0 ? (
+        <div className="hitl-error-summary" role="alert" key={summaryAttempt}>
+          {messages.errorSummary({ count: 1, labels: [label] })}
+        </div>
+      ) : null}
+      <div
+        className="hitl-field"
+        data-field-type="json"
+        data-state={invalid ? 'invalid' : 'valid'}
+        data-invalid={invalid ? '' : undefined}
+        data-disabled={disabled ? '' : undefined}
+        data-required=""
+      >
+        <FieldLabel id={`${controlId}-label`} htmlFor={controlId} text={label} required />
+        <textarea
+          ref={textarea}
+          id={controlId}
+          className="hitl-input hitl-json-editor"
+          value={text}
+          rows={Math.min(Math.max(text.split('\n').length, 4), 20)}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          required
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setText(value);
+            if (errors !== null) void recheck(value);
+          }}
+          onBlur={() => {
+            if (submitted.current) void recheck(text);
+          }}
+        />
+        {note ? <p className="hitl-field-note">{note}</p> : null}
+        {invalid ? (
+          <div className="hitl-field-error" id={errorId}>
+            {errors.length === 1 ? (
+              errors[0]
+            ) : (
+              <ul>
+                {errors.map((error, index) => (
+                  <li key={index}>{error}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ) : null}
+      </div>
+      <FormFooter
+        agentNotice={props.agentNotice}
+        noticeId={`${idBase}-notice`}
+        submitLabel={messages.submit()}
+        disabled={disabled}
+        busy={shownState === 'submitting'}
+      />
+    </form>
+  );
+}

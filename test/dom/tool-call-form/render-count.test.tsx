@@ -1,0 +1,77 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Profiler, type ComponentProps } from 'react';
+import { ToolCallForm } from '../../../src/components/tool-call-form';
+
+/** Commits per field index: a Profiler around each field counts every render inside it. */
+const commits = vi.hoisted(() => new Map<number, number>());
+
+vi.mock('../../../src/components/tool-call-form/form-field', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/components/tool-call-form/form-field')>();
+  function CountedFormField(props: ComponentProps<typeof original.FormField>) {
+    return (
+      <Profiler id={String(props.field.index)} onRender={() => commits.set(props.field.index, (commits.get(props.field.index) ?? 0) + 1)}>
+        <original.FormField {...props} />
+      </Profiler>
+    );
+  }
+  return { ...original, FormField: CountedFormField };
+});
+
+const FIELDS = 200;
+const parameters = {
+  heading: 'Big form',
+  fields: Array.from({ length: FIELDS }, (_, index) =>
+    index % 4 === 3 ? { type: 'select', label: `Field ${index}`, options: [{ label: 'A', value: 'a' }] } : { type: 'text', label: `Field ${index}`, minLength: 3 },
+  ),
+};
+
+/**
+ * The control labelled `label`. Through the <label> element rather than getByRole: computing
+ * the accessible name of 200 controls takes seconds in jsdom, and this test is about renders.
+ */
+function control(label: string): HTMLElement {
+  const element = (screen.getByText(label).closest('label') as HTMLLabelElement | null)?.control;
+  if (!element) throw new Error(`No control labelled ${label}`);
+  return element;
+}
+
+function fieldsRenderedSince(): number[] {
+  return [...commits.entries()].filter(([, count]) => count > 0).map(([index]) => index);
+}
+
+describe(`a ${FIELDS}-field form`, () => {
+  beforeEach(() => commits.clear());
+
+  it('typing in one field re-renders that field only', async () => {
+    const user = userEvent.setup();
+    render(<ToolCallForm parameters={parameters} onValuesChange={() => {}} />);
+    expect(commits.size).toBe(FIELDS);
+    commits.clear();
+    await user.type(control('Field 100'), 'hello');
+    expect(fieldsRenderedSince()).toEqual([100]);
+    // At least one commit per keystroke, and no more than a couple.
+    expect(commits.get(100)).toBeGreaterThanOrEqual(5);
+    expect(commits.get(100)).toBeLessThanOrEqual(10);
+  });
+
+  it('fixing an invalid field re-renders that field (and the form’s summary), not the others', async () => {
+    const user = userEvent.setup();
+    render(<ToolCallForm parameters={{ fields: parameters.fields.slice(0, 50) }} />);
+    const target = control('Field 10');
+    fireEvent.change(target, { target: { value: 'a' } });
+    fireEvent.submit(target.closest('form')!);
+    expect(target).toHaveAttribute('aria-invalid', 'true');
+    commits.clear();
+    await user.type(target, 'bc');
+    expect(target).not.toHaveAttribute('aria-invalid');
+    expect(fieldsRenderedSince()).toEqual([10]);
+  });
+
+  it('a parent re-render with equal props does not reach the fields', () => {
+    const { rerender } = render(<ToolCallForm parameters={parameters} />);
+    commits.clear();
+    rerender(<ToolCallForm parameters={structuredClone(parameters)} />);
+    expect(fieldsRenderedSince()).toEqual([]);
+  });
+});
