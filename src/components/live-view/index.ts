@@ -1,0 +1,5 @@
+export { LiveView } from './live-view';
+export type { LiveViewProps, LiveViewState } from './live-view';
+export { liveViewSandbox } from './live-view-sandbox';
+export { defaultLiveViewMessages } from './messages';
+export type { LiveViewMessages } from './messages';

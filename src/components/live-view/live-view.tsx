@@ -1,0 +1,168 @@
+import { useEffect, useState, type Ref } from 'react';
+import { useMessages } from '../shared/merge-messages';
+import { isPageOrigin, safeHttpUrl } from '../shared/safe-http-url';
+import { liveViewSandbox } from './live-view-sandbox';
+import { defaultLiveViewMessages, type LiveViewMessages } from './messages';
+
+export interface LiveViewProps {
+  /**
+   * The live view's address (`RunStatus.liveStatus`). Untrusted: only an absolute http(s) address
+   * is framed or linked; anything else shows "Live view unavailable". Required.
+   */
+  url: string;
+  /** The frame's accessible title. Default: `messages.frameTitle()`, "Live view of the run". */
+  title?: string;
+  /**
+   * Lets the person click and type into the view (pointer input, focus, `allow-forms`). Default:
+   * false: the frame is view-only, `inert`, out of the tab order and ignores the pointer.
+   */
+  interactive?: boolean;
+  /** Milliseconds the frame may take to load before it counts as not responding; 0 waits for ever. Default: 15000. */
+  loadTimeoutMs?: number;
+  /** Automatic reconnects after a load time-out, before the person is asked to reconnect. Default: 3. */
+  autoReconnectAttempts?: number;
+  /** Delay before the first automatic reconnect, doubled for each further one. Default: 2000. */
+  reconnectDelayMs?: number;
+  /** Replaces some of the texts. Default: the English `defaultLiveViewMessages`. */
+  messages?: Partial<LiveViewMessages>;
+  /** Added to the root's classes (`hitl-live-view`). Default: none. */
+  className?: string;
+  /** The root `<div>` element. Default: none. */
+  ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * Where the frame stands, in `data-state`: `connecting`; `connected` (it fired `load`, which for a
+ * page on another origin is all that can be known); `reconnecting` (it did not load in time, an
+ * automatic attempt is scheduled); `failed` (no automatic attempt left); `unavailable` (the
+ * address is not http(s)).
+ */
+export type LiveViewState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'unavailable';
+
+function classes(className: string | undefined): string {
+  return className ? `hitl-live-view ${className}` : 'hitl-live-view';
+}
+
+/**
+ * The run's live view in a sandboxed `<iframe>` (see `liveViewSandbox` for each token), with
+ * `referrerPolicy="no-referrer"`, `allow=""` (no camera, microphone, clipboard or other powerful
+ * feature), `loading="lazy"` and a title. View-only unless `interactive`. A link opens it in a new
+ * tab (`rel="noopener noreferrer"`). A frame that does not load within `loadTimeoutMs` is remounted
+ * a few times with backoff; "Reconnect" remounts it at any time. The frame is rendered after
+ * mount only, so server-rendered HTML never starts loading a page the client might not allow.
+ */
+export function LiveView(props: LiveViewProps) {
+  const messages = useMessages(defaultLiveViewMessages, props.messages);
+  const url = safeHttpUrl(props.url);
+  if (url === undefined) {
+    return (
+      <div ref={props.ref} className={classes(props.className)} data-state="unavailable">
+        <p className="hitl-live-view-unavailable">{messages.unavailable()}</p>
+      </div>
+    );
+  }
+  // Keyed by address: a new live view starts with a fresh frame and fresh attempts.
+  return <ConnectedLiveView key={url} {...props} url={url} messages={messages} />;
+}
+
+interface Connection {
+  /** Bumped to remount the frame. */
+  frame: number;
+  state: 'connecting' | 'connected' | 'reconnecting' | 'failed';
+  /** Automatic reconnects used since the last manual one. */
+  autoAttempts: number;
+}
+
+function ConnectedLiveView(props: Omit<LiveViewProps, 'messages'> & { url: string; messages: LiveViewMessages }) {
+  const { url, messages } = props;
+  const interactive = props.interactive ?? false;
+  const loadTimeoutMs = props.loadTimeoutMs ?? 15_000;
+  const maxAttempts = Math.max(0, Math.floor(props.autoReconnectAttempts ?? 3));
+  const reconnectDelayMs = props.reconnectDelayMs ?? 2000;
+  const [mounted, setMounted] = useState(false);
+  const [connection, setConnection] = useState<Connection>({ frame: 0, state: 'connecting', autoAttempts: 0 });
+
+  useEffect(() => setMounted(true), []);
+
+  useEffect(() => {
+    if (!mounted) return undefined;
+    if (connection.state === 'connecting' && loadTimeoutMs > 0) {
+      const timer = setTimeout(() => {
+        setConnection((current) =>
+          current.frame !== connection.frame ? current : { ...current, state: current.autoAttempts < maxAttempts ? 'reconnecting' : 'failed' },
+        );
+      }, loadTimeoutMs);
+      return () => clearTimeout(timer);
+    }
+    if (connection.state === 'reconnecting') {
+      const timer = setTimeout(
+        () => setConnection((current) => ({ frame: current.frame + 1, state: 'connecting', autoAttempts: current.autoAttempts + 1 })),
+        reconnectDelayMs * 2 ** connection.autoAttempts,
+      );
+      return () => clearTimeout(timer);
+    }
+    return undefined;
+  }, [mounted, connection, loadTimeoutMs, maxAttempts, reconnectDelayMs]);
+
+  const frame = connection.frame;
+  const onLoad = () => setConnection((current) => (current.frame === frame ? { ...current, state: 'connected' } : current));
+  // Browsers rarely fire `error` on frames, but when one does it means the same as a time-out.
+  const onError = () =>
+    setConnection((current) =>
+      current.frame === frame && current.state === 'connecting'
+        ? { ...current, state: current.autoAttempts < maxAttempts ? 'reconnecting' : 'failed' }
+        : current,
+    );
+  const reconnect = () => setConnection((current) => ({ frame: current.frame + 1, state: 'connecting', autoAttempts: 0 }));
+
+  const notice =
+    connection.state === 'connecting'
+      ? messages.connecting()
+      : connection.state === 'reconnecting'
+        ? messages.reconnecting({ attempt: connection.autoAttempts + 1, maxAttempts })
+        : connection.state === 'failed'
+          ? messages.notResponding()
+          : '';
+
+  return (
+    <div
+      ref={props.ref}
+      className={classes(props.className)}
+      data-state={connection.state}
+      data-interactive={interactive ? 'true' : 'false'}
+    >
+      <div className="hitl-live-view-frame">
+        {mounted ? (
+          <iframe
+            key={frame}
+            src={url}
+            title={props.title ?? messages.frameTitle()}
+            sandbox={liveViewSandbox({ interactive, samePageOrigin: isPageOrigin(url) })}
+            referrerPolicy="no-referrer"
+            allow=""
+            loading="lazy"
+            // View-only: out of the tab order, `inert` (no focus, no input inside), and the pointer
+            // blocked inline as well, so it holds without the stylesheet and where `inert` is missing.
+            tabIndex={interactive ? undefined : -1}
+            inert={!interactive}
+            style={interactive ? undefined : { pointerEvents: 'none' }}
+            onLoad={onLoad}
+            onError={onError}
+          />
+        ) : null}
+      </div>
+      <div className="hitl-live-view-bar">
+        <p className="hitl-live-view-notice" role="status">
+          {notice}
+        </p>
+        {interactive ? null : <span className="hitl-live-view-mode">{messages.viewOnly()}</span>}
+        <button type="button" className="hitl-button" onClick={reconnect}>
+          {messages.reconnect()}
+        </button>
+        <a className="hitl-live-view-link" href={url} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer">
+          {messages.openInNewTab()}
+        </a>
+      </div>
+    </div>
+  );
+}

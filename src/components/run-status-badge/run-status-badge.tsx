@@ -1,0 +1,65 @@
+import type { Ref } from 'react';
+import { useMessages } from '../shared/merge-messages';
+import { defaultRunStatusBadgeMessages, type RunStatusBadgeMessages } from './messages';
+import { normaliseStatus, runStatusState, type RunStatusLike } from './run-status-state';
+
+export interface RunStatusBadgeProps {
+  /** The run status (`useRunStatus().data`); `undefined` while it loads. Required (may be `undefined`). */
+  status: RunStatusLike | undefined;
+  /** Replaces some of the texts. Default: the English `defaultRunStatusBadgeMessages`. */
+  messages?: Partial<RunStatusBadgeMessages>;
+  /** Added to the badge's classes (`hitl-run-status-badge`). Default: none. */
+  className?: string;
+  /** The badge's `<span>` element. Default: none. */
+  ref?: Ref<HTMLSpanElement>;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** The words for a status. */
+function runStatusText(status: RunStatusLike | undefined, messages: RunStatusBadgeMessages): string {
+  const state = runStatusState(status);
+  if (status === undefined || status === null || state === 'loading') return messages.loading();
+  const raw = text(status.status);
+  const rawDetail = text(status.detailedStatus);
+  // A detail that only repeats the coarse state (the service sends `completed`/`completed`) says nothing more.
+  const detail = rawDetail.trim() === '' || normaliseStatus(rawDetail) === normaliseStatus(raw) ? undefined : rawDetail;
+  switch (state) {
+    case 'waiting':
+      return messages.waitingForInput();
+    case 'running':
+      return normaliseStatus(rawDetail) === 'processing_page' ? messages.processingPage() : messages.running({ status: raw, detailedStatus: detail });
+    case 'completed':
+      return messages.completed();
+    case 'failed':
+      return messages.failed();
+    case 'stopped':
+      return messages.stopped();
+    default:
+      return messages.unknown({ status: raw, detailedStatus: detail });
+  }
+}
+
+/**
+ * A run's status in words ("Running — loading a page", "Waiting for your input", "Completed",
+ * "Failed", "Stopped"; a value it does not know raw, "Status: foo_bar"). Style it by
+ * `data-state` (see `RunStatusState`); the raw values are in `data-status` and
+ * `data-detailed-status`. It is not a live region: `<RunViewer>` announces the changes that matter.
+ */
+export function RunStatusBadge({ status, messages, className, ref }: RunStatusBadgeProps) {
+  const resolved = useMessages(defaultRunStatusBadgeMessages, messages);
+  const state = runStatusState(status);
+  return (
+    <span
+      ref={ref}
+      className={className ? `hitl-run-status-badge ${className}` : 'hitl-run-status-badge'}
+      data-state={state}
+      data-status={status ? text(status.status) : undefined}
+      data-detailed-status={status ? text(status.detailedStatus) : undefined}
+    >
+      <bdi>{runStatusText(status, resolved)}</bdi>
+    </span>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import type { ToolCall, ToolDefinition } from '../../client/types';
+import type { UseToolInputResult } from '../../hooks/use-tool-input';
+import { ToolCallPrompt, type ToolCallPromptProps, type ToolRendererProps } from '../tool-call-prompt';
+import { errorReason } from '../shared/error-reason';
+import type { HeadingLevel } from '../shared/heading';
+import type { RunViewerMessages } from './messages';
+
+/** What `<RunViewer formProps>` passes through to `<ToolCallPrompt>`. */
+export type RunViewerFormProps = Pick<ToolCallPromptProps, 'messages' | 'classNamePolicy' | 'autocompletePolicy' | 'agentNotice' | 'onInvalidParameters'>;
+
+export interface PendingToolCallProps {
+  /** The call the service shows as waiting (answered calls are already `null` here). */
+  liveCall: ToolCall | null;
+  /** The call the run status shows at all, answered or not. */
+  shownCallId: string | undefined;
+  answer: UseToolInputResult;
+  terminal: boolean;
+  tools: ToolDefinition[] | undefined;
+  renderers: Record<string, ComponentType<ToolRendererProps>> | undefined;
+  formProps: RunViewerFormProps | undefined;
+  headingLevel: HeadingLevel;
+  messages: RunViewerMessages;
+  /** Takes focus when the prompt goes away with focus in it and nothing is left to say. */
+  fallbackFocus: RefObject<HTMLElement | null>;
+}
+
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The pending tool call and what became of the answer. The prompt stays mounted from the moment a
+ * call shows up until its answer is accepted (or the call is gone), so what the person typed
+ * survives polls, re-renders and a failed send; it is disabled while the answer is out or failed.
+ */
+export function PendingToolCall(props: PendingToolCallProps) {
+  const { liveCall, answer, messages } = props;
+  // The call being answered, kept while the status briefly stops showing it during a send.
+  const [heldCall, setHeldCall] = useState<ToolCall | null>(liveCall);
+  if (liveCall !== null && liveCall.toolCallId !== heldCall?.toolCallId) setHeldCall(liveCall);
+  const heldId = heldCall?.toolCallId;
+  const state = heldId !== undefined && answer.toolCallId === heldId ? answer.state : 'idle';
+  const [resendingId, setResendingId] = useState<string | undefined>(undefined);
+  const resending = resendingId !== undefined && resendingId === heldId && state === 'submitting';
+  const form = useRef<HTMLFormElement>(null);
+  const [focusForm, setFocusForm] = useState(false);
+
+  const showPrompt = heldCall !== null && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
+  useEffect(() => {
+    if (!focusForm || state !== 'idle') return;
+    setFocusForm(false);
+    form.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [focusForm, state]);
+
+  const sent = answer.state === 'submitted' && answer.toolCallId !== undefined && answer.toolCallId === props.shownCallId && !props.terminal;
+  const stale = answer.state === 'stale';
+
+  // The prompt going away (answer accepted, call withdrawn, run stopped) takes focus with it when
+  // the person was in it; focus lands on what replaced it, or on the viewer's heading.
+  const area = useRef<HTMLDivElement>(null);
+  const wasShowing = useRef(showPrompt);
+  useEffect(() => {
+    const was = wasShowing.current;
+    wasShowing.current = showPrompt;
+    if (!was || showPrompt) return;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    (area.current?.textContent ? area.current : props.fallbackFocus.current)?.focus();
+  }, [showPrompt, props.fallbackFocus]);
+
+  let content: ReactNode = null;
+  if (showPrompt) {
+    content = (
+      <Prompt
+        {...props}
+        call={heldCall as ToolCall}
+        state={state}
+        resending={resending}
+        form={form}
+        onResend={setResendingId}
+        onEdit={() => setFocusForm(true)}
+      />
+    );
+  } else if (sent) {
+    content = (
+      <p className="hitl-run-viewer-sent" data-state="submitted">
+        {messages.sent()}
+      </p>
+    );
+  } else if (stale) {
+    content = (
+      <div className="hitl-run-viewer-stale" data-state="stale">
+        <p>{messages.stale()}</p>
+        <button type="button" className="hitl-button" onClick={answer.reset}>
+          {messages.dismiss()}
+        </button>
+      </div>
+    );
+  }
+  // An emptied area is hidden by the stylesheet, which would drop focus on the page: hand it to the
+  // heading first. A layout effect, so it happens before the browser applies the style.
+  const empty = content === null;
+  useLayoutEffect(() => {
+    if (empty && area.current !== null && document.activeElement === area.current) props.fallbackFocus.current?.focus();
+  }, [empty, props.fallbackFocus]);
+
+  return (
+    <div ref={area} className="hitl-run-viewer-answer" tabIndex={-1}>
+      {content}
+    </div>
+  );
+}
+
+interface PromptProps extends PendingToolCallProps {
+  call: ToolCall;
+  state: UseToolInputResult['state'];
+  resending: boolean;
+  form: RefObject<HTMLFormElement | null>;
+  onResend(toolCallId: string | undefined): void;
+  onEdit(): void;
+}
+
+/** The prompt itself, and what went wrong with sending its answer. */
+function Prompt(props: PromptProps) {
+  const { call, state, resending, answer, messages } = props;
+  const tryAgain = () => {
+    if (state !== 'error') return;
+    props.onResend(call.toolCallId);
+    void answer.retry().catch(() => {});
+  };
+  const editAnswer = () => {
+    if (state !== 'error') return;
+    props.onResend(undefined);
+    props.onEdit();
+    answer.reset();
+  };
+
+  return (
+    <div className="hitl-run-viewer-tool-call" data-state={state}>
+      <ToolCallPrompt
+        toolCall={call}
+        onSubmit={(input) => answer.submit(call.toolCallId, input)}
+        tools={props.tools}
+        renderers={props.renderers}
+        messages={props.formProps?.messages}
+        classNamePolicy={props.formProps?.classNamePolicy}
+        autocompletePolicy={props.formProps?.autocompletePolicy}
+        agentNotice={props.formProps?.agentNotice}
+        onInvalidParameters={props.formProps?.onInvalidParameters}
+        disabled={state === 'submitting' || state === 'error'}
+        headingLevel={props.headingLevel}
+        ref={props.form}
+      />
+      {state === 'submitting' && !resending ? <p className="hitl-run-viewer-submitting">{messages.submitting()}</p> : null}
+      {state === 'error' || resending ? (
+        <div className="hitl-run-viewer-submit-error" data-state={resending ? 'submitting' : 'error'}>
+          {resending ? (
+            <p>{messages.resubmitting()}</p>
+          ) : (
+            <p role="alert">{messages.submitError({ reason: errorReason(answer.error) })}</p>
+          )}
+          <div className="hitl-run-viewer-actions">
+            {/* aria-disabled while resending, so focus stays on the button the person pressed. */}
+            <button type="button" className="hitl-button hitl-button-primary" aria-disabled={resending || undefined} onClick={tryAgain}>
+              {messages.tryAgain()}
+            </button>
+            <button type="button" className="hitl-button" aria-disabled={resending || undefined} onClick={editAnswer}>
+              {messages.editAnswer()}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { useEffect, useId, useRef, useState, type ComponentType, type Ref } from 'react';
+import type { RunStatus, TaskClient, ToolDefinition } from '../../client/types';
+import { useRunGif } from '../../hooks/use-run-gif';
+import { useRunResult } from '../../hooks/use-run-result';
+import { useRunStatus } from '../../hooks/use-run-status';
+import { useToolInput } from '../../hooks/use-tool-input';
+import type { PollInterval } from '../../store/run-store';
+import { LiveView, type LiveViewProps } from '../live-view';
+import { RunGif } from '../run-gif';
+import { RunResultView } from '../run-result-view';
+import { RunStatusBadge, runStatusState } from '../run-status-badge';
+import { StopRunButton } from '../stop-run-button';
+import type { ToolRendererProps } from '../tool-call-prompt';
+import { defaultRunViewerMessages, type RunViewerMessages, type RunViewerPartMessages } from './messages';
+import { PendingToolCall, type RunViewerFormProps } from './pending-tool-call';
+import { errorReason, isKeyRefused } from '../shared/error-reason';
+import { Heading, subLevel, VISUALLY_HIDDEN, type HeadingLevel } from '../shared/heading';
+import { useMessages } from '../shared/merge-messages';
+import { useFocusAfterRetry } from '../shared/use-focus-after-retry';
+
+export interface RunViewerProps {
+  /** The task whose run is shown. Required. */
+  taskId: string;
+  /** The run to show. Default: the most recent run of the task. */
+  runId?: string;
+  /**
+   * Milliseconds between status polls, `false` for none, or a function of the latest status (see
+   * `useRunStatus`). Polling stops once the run is terminal. Default: the store's (2000).
+   */
+  pollIntervalMs?: PollInterval<RunStatus>;
+  /** Custom renderers of tool calls by tool name, as `<ToolCallPrompt renderers>`. Default: none. */
+  renderers?: Record<string, ComponentType<ToolRendererProps>>;
+  /** The task's tool definitions, so calls of tools other than `form_input` get their schema. Default: none. */
+  tools?: ToolDefinition[];
+  /** The client to use. Default: the one from `<TaskClientProvider>`. */
+  client?: TaskClient;
+  /** Replaces some of the texts, the viewer's own and, by part, those of its parts. Default: the English defaults. */
+  messages?: Partial<RunViewerMessages> & RunViewerPartMessages;
+  /** Passed to `<ToolCallPrompt>`: `messages`, `classNamePolicy`, `autocompletePolicy`, `agentNotice`, `onInvalidParameters`. Default: none (the prompt's defaults). */
+  formProps?: RunViewerFormProps;
+  /** `false` hides the live view; otherwise props for `<LiveView>` (all but `url`). Default: `{}`, a view-only live view. */
+  liveView?: false | Omit<LiveViewProps, 'url'>;
+  /** Locale(s) for the numbers of the result's data table. Default: the browser's. */
+  locale?: string | readonly string[];
+  /** The level of the viewer's heading; its parts' headings are one below. Default: 2. */
+  headingLevel?: HeadingLevel;
+  /** Added to the root's classes (`hitl-run-viewer`). Default: none. */
+  className?: string;
+  /** The root `<section>` element. Default: none. */
+  ref?: Ref<HTMLElement>;
+  /** Called with each new run status (not on polls that bring nothing new). Default: none. */
+  onStatusChange?: (status: RunStatus) => void;
+}
+
+/**
+ * `data-state` of the viewer: `loading`, `error` (no status, only an error), `running`, `waiting`
+ * (a tool call waits for the person), `completed`, `failed`, `stopped`, `unknown` (a status value
+ * this library does not know).
+ */
+export type RunViewerState = 'loading' | 'error' | 'running' | 'waiting' | 'completed' | 'failed' | 'stopped' | 'unknown';
+
+interface Announcement {
+  key: string;
+  text: string;
+}
+
+/**
+ * A run, live: its status badge, a stop button while it runs, the pending tool call for the person
+ * to answer (through `<ToolCallPrompt>` and `useToolInput`), the live view while it runs, and once
+ * it is terminal its result and recording. Important changes (waiting for you, sent, completed,
+ * failed, stopped), including the state found when the status first loads, are announced
+ * politely, once each; polls that change nothing are not.
+ */
+export function RunViewer(props: RunViewerProps) {
+  // Another run starts afresh: no held question, answer note or announcement of the last one.
+  return <RunViewerBody key={JSON.stringify([props.taskId, props.runId ?? null])} {...props} />;
+}
+
+function RunViewerBody(props: RunViewerProps) {
+  const { taskId, runId, client } = props;
+  const messages = useMessages(defaultRunViewerMessages, props.messages);
+  const level = props.headingLevel ?? 2;
+  const sub = subLevel(level);
+  const headingId = useId();
+  const liveHeadingId = useId();
+  const recordingHeadingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const status = useRunStatus(taskId, { runId, pollIntervalMs: props.pollIntervalMs }, client);
+  const answer = useToolInput(taskId, { runId }, client);
+  const terminal = status.isTerminal;
+  // Enabled only once terminal: watching earlier would add a status watcher at the store's default
+  // interval, overriding a longer `pollIntervalMs`.
+  const result = useRunResult(taskId, { runId, enabled: terminal }, client);
+  const gif = useRunGif(taskId, { runId, enabled: terminal }, client);
+
+  const data = status.data;
+  const runState = runStatusState(data);
+  const state: RunViewerState = data === undefined ? (status.error ? 'error' : 'loading') : runState === 'loading' ? 'unknown' : runState;
+
+  const onStatusChange = useRef(props.onStatusChange);
+  useEffect(() => {
+    onStatusChange.current = props.onStatusChange;
+  });
+  useEffect(() => {
+    if (data !== undefined) onStatusChange.current?.(data);
+  }, [data]);
+
+  // The last important change, kept until the next one: "sent" must still be heard when the
+  // service moves on a moment later.
+  let event: Announcement | null = null;
+  if (terminal && data !== undefined) {
+    const raw = typeof data.status === 'string' ? data.status : String(data.status);
+    event = {
+      key: `end:${raw}`,
+      text:
+        runState === 'completed'
+          ? messages.announceCompleted()
+          : runState === 'failed'
+            ? messages.announceFailed()
+            : runState === 'stopped'
+              ? messages.announceStopped()
+              : messages.announceEnded({ status: raw }),
+    };
+  } else if (status.pendingToolCall !== null && (answer.toolCallId !== status.pendingToolCall.toolCallId || answer.state === 'idle')) {
+    event = { key: `waiting:${status.pendingToolCall.toolCallId}`, text: messages.announceWaiting() };
+  } else if (answer.state === 'submitted' && answer.toolCallId !== undefined) {
+    event = { key: `sent:${answer.toolCallId}`, text: messages.announceSent() };
+  }
+  const [announcement, setAnnouncement] = useState('');
+  const eventKey = event?.key;
+  const eventText = event?.text;
+  useEffect(() => {
+    if (eventText !== undefined) setAnnouncement(eventText);
+  }, [eventKey, eventText]);
+
+  const armStatusRetry = useFocusAfterRetry(status.error, heading);
+  const retryStatus = () => {
+    armStatusRetry();
+    void status.refetch().catch(() => {});
+  };
+
+  const liveUrl = typeof data?.liveStatus === 'string' ? data.liveStatus : '';
+  const liveViewProps = props.liveView === false ? undefined : (props.liveView ?? {});
+  const parts = props.messages;
+
+  return (
+    <section
+      ref={props.ref}
+      className={props.className ? `hitl-run-viewer ${props.className}` : 'hitl-run-viewer'}
+      aria-labelledby={headingId}
+      data-state={state}
+      data-status={data === undefined ? undefined : String(data.status)}
+      data-detailed-status={data === undefined ? undefined : String(data.detailedStatus)}
+    >
+      <div className="hitl-run-viewer-header">
+        <Heading level={level} id={headingId} className="hitl-run-viewer-heading" ref={heading}>
+          {messages.heading({ taskId, runId })}
+        </Heading>
+        <RunStatusBadge status={data} messages={parts?.statusBadge} />
+        {data !== undefined && !terminal ? (
+          <StopRunButton taskId={taskId} runId={runId} client={client} messages={parts?.stopRunButton} />
+        ) : null}
+      </div>
+      <div role="status" aria-live="polite" aria-atomic="true" className="hitl-run-viewer-announcer" style={VISUALLY_HIDDEN}>
+        {announcement}
+      </div>
+      {status.error ? (
+        <div className="hitl-run-viewer-error" role="alert">
+          <p>{isKeyRefused(status.error) ? messages.keyRefused() : messages.statusError({ reason: errorReason(status.error) })}</p>
+          <button type="button" className="hitl-button" onClick={retryStatus}>
+            {messages.retry()}
+          </button>
+        </div>
+      ) : null}
+      <PendingToolCall
+        liveCall={status.pendingToolCall}
+        shownCallId={data?.toolCall?.toolCallId}
+        answer={answer}
+        terminal={terminal}
+        tools={props.tools}
+        renderers={props.renderers}
+        formProps={props.formProps}
+        headingLevel={sub}
+        messages={messages}
+        fallbackFocus={heading}
+      />
+      {liveViewProps !== undefined && data !== undefined && !terminal && liveUrl !== '' ? (
+        <section className="hitl-run-viewer-live" aria-labelledby={liveHeadingId}>
+          <Heading level={sub} id={liveHeadingId} className="hitl-run-viewer-subheading">
+            {messages.liveViewHeading()}
+          </Heading>
+          <LiveView {...liveViewProps} url={liveUrl} />
+        </section>
+      ) : null}
+      {terminal ? (
+        result.data !== undefined ? (
+          <RunResultView
+            result={result.data}
+            headingLevel={sub}
+            locale={props.locale}
+            messages={parts?.runResult}
+            dataTableMessages={parts?.dataTable}
+          />
+        ) : result.error !== undefined && result.error !== status.error ? (
+          <div className="hitl-run-viewer-error" role="alert">
+            <p>{messages.resultError({ reason: errorReason(result.error) })}</p>
+            <button type="button" className="hitl-button" onClick={() => void result.refetch().catch(() => {})}>
+              {messages.retry()}
+            </button>
+          </div>
+        ) : (
+          <p className="hitl-run-viewer-loading">{messages.resultLoading()}</p>
+        )
+      ) : null}
+      {terminal ? (
+        <section className="hitl-run-viewer-recording" aria-labelledby={recordingHeadingId}>
+          <Heading level={sub} id={recordingHeadingId} className="hitl-run-viewer-subheading">
+            {messages.recordingHeading()}
+          </Heading>
+          {gif.data === undefined && gif.error !== undefined && gif.error !== status.error ? (
+            <div className="hitl-run-viewer-error" role="alert">
+              <p>{messages.recordingError({ reason: errorReason(gif.error) })}</p>
+              <button type="button" className="hitl-button" onClick={() => void gif.refetch().catch(() => {})}>
+                {messages.retry()}
+              </button>
+            </div>
+          ) : (
+            <RunGif gif={gif.data} messages={parts?.runGif} />
+          )}
+        </section>
+      ) : null}
+    </section>
+  );
+}

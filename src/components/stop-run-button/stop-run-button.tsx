@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { TaskClient } from '../../client/types';
+import { useStopRun } from '../../hooks/use-stop-run';
+import { errorReason, isKeyRefused } from '../shared/error-reason';
+import { useMessages } from '../shared/merge-messages';
+import { defaultStopRunButtonMessages, type StopRunButtonMessages } from './messages';
+
+export interface StopRunButtonProps {
+  /** The task whose run is stopped. Required. */
+  taskId: string;
+  /** The run to stop. Default: the most recent run of the task. */
+  runId?: string;
+  /** The client to use. Default: the one from `<TaskClientProvider>`. */
+  client?: TaskClient;
+  /** Called once the service accepted the stop. Default: none. */
+  onStopped?: () => void;
+  /** Disables the button. Default: false. */
+  disabled?: boolean;
+  /** Replaces some of the texts. Default: the English `defaultStopRunButtonMessages`. */
+  messages?: Partial<StopRunButtonMessages>;
+  /** Added to the root's classes (`hitl-stop-run`). Default: none. */
+  className?: string;
+  /** The root `<div>` element. Default: none. */
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** Where the button stands, in `data-state`. */
+export type StopRunButtonState = 'idle' | 'confirming' | 'stopping' | 'stopped' | 'error';
+
+/**
+ * A "Stop run" button with an inline confirmation step: the question and "Stop the run" / "Keep
+ * running" replace the button, focus moves to "Keep running" (the safe choice), and Escape or
+ * "Keep running" brings the button back with focus on it. Uses `useStopRun`; a failure is shown
+ * in an alert and the button can be used again.
+ */
+export function StopRunButton(props: StopRunButtonProps) {
+  // A different run starts from scratch: an earlier "Stop requested" or error is not about it.
+  return <StopRunButtonBody key={JSON.stringify([props.taskId, props.runId ?? null])} {...props} />;
+}
+
+function StopRunButtonBody(props: StopRunButtonProps) {
+  const messages = useMessages(defaultStopRunButtonMessages, props.messages);
+  const onStopped = useRef(props.onStopped);
+  useEffect(() => {
+    onStopped.current = props.onStopped;
+  });
+  const stop = useStopRun({ onSuccess: () => onStopped.current?.() }, props.client);
+  const [confirming, setConfirming] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<'main' | 'cancel' | null>(null);
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+
+  useEffect(() => {
+    if (focusTarget === null) return;
+    (focusTarget === 'main' ? mainButton : cancelButton).current?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const state: StopRunButtonState = confirming
+    ? 'confirming'
+    : stop.status === 'pending'
+      ? 'stopping'
+      : stop.status === 'success'
+        ? 'stopped'
+        : stop.status === 'error'
+          ? 'error'
+          : 'idle';
+  const inactive = props.disabled === true || state === 'stopping' || state === 'stopped';
+
+  const open = () => {
+    if (inactive) return;
+    stop.reset();
+    setConfirming(true);
+    setFocusTarget('cancel');
+  };
+  const cancel = () => {
+    setConfirming(false);
+    setFocusTarget('main');
+  };
+  const confirm = () => {
+    setConfirming(false);
+    setFocusTarget('main');
+    void stop.mutate(props.runId === undefined ? { taskId: props.taskId } : { taskId: props.taskId, runId: props.runId });
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    // Only this confirmation closes, not a dialog the app may have put it in.
+    event.stopPropagation();
+    cancel();
+  };
+
+  const label = state === 'stopping' ? messages.stopping() : state === 'stopped' ? messages.stopped() : messages.stop();
+  return (
+    <div ref={props.ref} className={props.className ? `hitl-stop-run ${props.className}` : 'hitl-stop-run'} data-state={state}>
+      {confirming ? (
+        <div className="hitl-stop-run-confirm" role="group" aria-labelledby={questionId} onKeyDown={onKeyDown}>
+          <p className="hitl-stop-run-question" id={questionId}>
+            {messages.confirmQuestion()}
+          </p>
+          <div className="hitl-stop-run-actions">
+            <button type="button" className="hitl-button hitl-button-danger" onClick={confirm}>
+              {messages.confirm()}
+            </button>
+            <button type="button" className="hitl-button" ref={cancelButton} onClick={cancel}>
+              {messages.cancel()}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          ref={mainButton}
+          className="hitl-button hitl-button-danger"
+          // aria-disabled, not disabled, while stopping: the button keeps focus through the request.
+          aria-disabled={inactive || undefined}
+          disabled={props.disabled === true}
+          onClick={open}
+        >
+          {label}
+        </button>
+      )}
+      {state === 'error' && stop.error !== undefined ? (
+        <p className="hitl-stop-run-error" role="alert">
+          {isKeyRefused(stop.error) ? messages.keyRefused() : messages.error({ reason: errorReason(stop.error) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { render, screen, within } from '@testing-library/react';
+import { RunViewer } from '../../../src/components/run-viewer';
+import { DEFAULT_SIMULATOR_API_KEY } from '../../../src/testing';
+import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
+import { expectAccessible } from './axe-with-fake-timers';
+import { destroyStores, provider, simulator, startTask, statusGets } from './simulator-harness';
+
+beforeEach(installFakeClock);
+afterEach(() => {
+  removeFakeClock();
+  destroyStores();
+});
+
+const STATUS = { method: 'GET', path: '/api/v1/task/{taskId}/run/status' };
+const viewer = () => screen.getByRole('region', { name: 'Latest run' });
+const badge = () => viewer().querySelector('.hitl-run-status-badge');
+
+describe('RunViewer when requests fail', () => {
+  it('shows a failed status poll with its reason and a Retry, keeping the last known status', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'Log in to the shop');
+    const { wrapper } = provider(service.client);
+    const { container } = render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+    expect(badge()).toHaveTextContent('Running — loading a page');
+
+    service.faults.inject({ type: 'network', match: STATUS, times: Infinity });
+    await advance(2000);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the run status: GET /api/v1/task/{taskId}/run/status failed: the service could not be reached');
+    expect(badge()).toHaveTextContent('Running — loading a page');
+    expect(screen.getByTitle('Live view of the run')).toBeInTheDocument();
+    await expectAccessible(container);
+
+    service.faults.clear();
+    const before = statusGets(service).length;
+    await setupUser().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(statusGets(service).length).toBe(before + 1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Focus lands on the viewer's heading rather than on the page.
+    expect(screen.getByRole('heading', { name: 'Latest run' })).toHaveFocus();
+  });
+
+  it('shows an error without data when the first request fails, and recovers through Retry', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'Log in to the shop');
+    // `success: false` is not worth retrying automatically: only the person's Retry asks again.
+    service.faults.inject({ type: 'api-error', match: STATUS });
+    const { wrapper } = provider(service.client);
+    render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+
+    expect(viewer()).toHaveAttribute('data-state', 'error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the run status: The service could not process the request');
+    await advance(10_000);
+    expect(statusGets(service)).toHaveLength(1);
+
+    await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(viewer()).toHaveAttribute('data-state', 'waiting');
+  });
+
+  it('says the key was refused on 401, and never shows the key', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'Log in to the shop');
+    const client = service.createClient({ apiKey: 'not-the-key-123' });
+    const { wrapper } = provider(client);
+    const { container } = render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+
+    expect(screen.getByRole('alert')).toHaveTextContent('The service refused the API key, so the run cannot be shown. Check the key, then retry.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(container.innerHTML).not.toContain('not-the-key-123');
+    expect(container.innerHTML).not.toContain(DEFAULT_SIMULATOR_API_KEY);
+    // A refused key stops polling: asking again with the same key cannot help.
+    await advance(10_000);
+    expect(statusGets(service)).toHaveLength(1);
+    await expectAccessible(container);
+  });
+
+  it('says the key was refused when it stops working mid-run (403 counts too)', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'Log in to the shop');
+    const { wrapper } = provider(service.client);
+    render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+    service.faults.inject({ type: 'unauthorized', match: STATUS });
+    await advance(2000);
+    expect(screen.getByRole('alert')).toHaveTextContent('The service refused the API key');
+    expect(badge()).toHaveTextContent('Running — loading a page');
+  });
+
+  it('shows a failed result fetch with a Retry', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'This booking will fail');
+    service.faults.inject({ type: 'api-error', match: { path: '/api/v1/task/{taskId}/run/result' } });
+    const { wrapper } = provider(service.client);
+    render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+    await advance(8000);
+
+    expect(badge()).toHaveTextContent('Failed');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the result: The service could not process the request');
+    await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(screen.getByRole('group', { name: 'Error' })).toHaveTextContent('The payment page did not load');
+  });
+});
