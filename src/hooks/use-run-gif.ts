@@ -39,7 +39,8 @@ export function useRunGif(taskId: string, options: UseRunGifOptions = {}, client
   const statusKey = useMemo(() => resourceKeys.status(taskId, runId), [taskId, runId]);
   const gifKey = useMemo(() => resourceKeys.gif(taskId, runId), [taskId, runId]);
   const active = enabled && taskId !== '';
-  useWatch(store, statusKey, active, undefined);
+  // Passive: this watch only notices the end of the run, and must not speed up the viewer's own interval.
+  useWatch(store, statusKey, active, undefined, true);
 
   const subscribe = useCallback(
     (onChange: () => void) => {

@@ -33,7 +33,8 @@ export function useRunResult(taskId: string, options: UseRunResultOptions = {}, 
   const statusKey = useMemo(() => resourceKeys.status(taskId, runId), [taskId, runId]);
   const resultKey = useMemo(() => resourceKeys.result(taskId, runId), [taskId, runId]);
   const active = enabled && taskId !== '';
-  useWatch(store, statusKey, active, undefined);
+  // Passive: this watch only notices the end of the run, and must not speed up the viewer's own interval.
+  useWatch(store, statusKey, active, undefined, true);
 
   const subscribe = useCallback(
     (onChange: () => void) => {

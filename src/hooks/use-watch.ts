@@ -11,22 +11,23 @@ export function useWatch<K extends ResourceKey>(
   key: K,
   enabled: boolean,
   intervalMs: PollInterval<ResourceData<K>> | undefined,
+  passive = false,
 ): void {
   const watcher = useRef<Watcher<ResourceData<K>> | undefined>(undefined);
   const interval = useRef(intervalMs);
 
   useEffect(() => {
     if (!enabled) return undefined;
-    const current = store.watch(key, { intervalMs: interval.current }); 
+    const current = store.watch(key, { intervalMs: interval.current, passive });
     watcher.current = current;
     return () => {
       if (watcher.current === current) watcher.current = undefined;
       current.unwatch();
     };
-  }, [store, key, enabled]);
+  }, [store, key, enabled, passive]);
 
   useEffect(() => {
     interval.current = intervalMs;
-    watcher.current?.setOptions({ intervalMs });
-  }, [intervalMs]);
+    watcher.current?.setOptions({ intervalMs, passive });
+  }, [intervalMs, passive]);
 }

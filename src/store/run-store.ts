@@ -66,6 +66,13 @@ export interface WatchOptions<T> {
    * (fetched once) for results, lists and the key check.
    */
   intervalMs?: PollInterval<T>;
+  /**
+   * A passive watcher keeps the resource fetched and polled but has no interval of its own: it
+   * polls at the other watchers' interval, or at the store default when every watcher is passive.
+   * For watchers that only need to notice a change (a result waiting for its run to end), so they
+   * never speed up a slower interval chosen elsewhere. Default: false.
+   */
+  passive?: boolean;
 }
 
 /** A registered interest in a resource: it is fetched, and polled, while at least one watcher exists. */
@@ -328,13 +335,19 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     if (isDone(entry)) return undefined;
     const fallback = entry.key.resource === 'status' ? statusIntervalMs : entry.key.resource === 'gif' ? gifIntervalMs : false;
     let shortest: number | undefined;
-    for (const watcher of entry.watchers) {
-      const option = watcher.options.intervalMs ?? fallback;
+    let active = false;
+    const consider = (option: PollInterval<unknown>) => {
       const value = typeof option === 'function' ? option(entry.settled.data) : option;
-      if (value === false || typeof value !== 'number' || !Number.isFinite(value)) continue;
+      if (value === false || typeof value !== 'number' || !Number.isFinite(value)) return;
       const interval = Math.max(MIN_POLL_INTERVAL_MS, value);
       shortest = shortest === undefined ? interval : Math.min(shortest, interval);
+    };
+    for (const watcher of entry.watchers) {
+      if (watcher.options.passive) continue;
+      active = true;
+      consider(watcher.options.intervalMs ?? fallback);
     }
+    if (!active) consider(fallback);
     return shortest;
   }
 

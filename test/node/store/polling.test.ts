@@ -53,6 +53,23 @@ describe('one timer per resource', () => {
     slow.unwatch();
   });
 
+  it('lets a passive watcher follow the others\' interval, and the default when it is alone', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
+    const s = makeStore(client);
+    const start = Date.now();
+    // A result waiting for its run to end must not speed up a viewer that chose a slow interval.
+    const passive = s.watch(resourceKeys.status('task-1'), { passive: true });
+    const slow = s.watch(resourceKeys.status('task-1'), { intervalMs: 10_000 });
+
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(statusTimes(client, start)).toEqual([0, 10_000, 20_000]);
+
+    slow.unwatch();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(statusTimes(client, start)).toEqual([0, 10_000, 20_000, 22_000, 24_000]);
+    passive.unwatch();
+  });
+
   it('accepts an interval computed from the latest data, and `false` to stop', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() }, { value: waitingFor('call-1') });
     const s = makeStore(client);
