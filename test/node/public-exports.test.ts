@@ -1,0 +1,55 @@
+/**
+ * The public names are a contract: adding one is a decision, removing or renaming one breaks users.
+ * This snapshot makes every change to the export list show up in review.
+ */
+import * as main from '../../src';
+import * as server from '../../src/server';
+import * as testing from '../../src/testing';
+
+const names = (module: object) => Object.keys(module).sort();
+
+it('keeps the export list of hitl-react', () => {
+  expect(names(main)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/testing', () => {
+  expect(names(testing)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/server', () => {
+  expect(names(server)).toMatchSnapshot();
+});
+
+it('exports the names the issues fix', () => {
+  const fixed = [
+    'createTaskClient',
+    'TaskApiError',
+    'formInputTool',
+    'encodeFormAnswer',
+    'ToolCallForm',
+    'ToolCallPrompt',
+    'TaskClientProvider',
+    'useTaskClient',
+    'useRunStatus',
+    'useRunResult',
+    'useRunGif',
+    'useToolInput',
+    'useTasks',
+    'useRuns',
+    'useCreateTask',
+    'useStopRun',
+    'useStopTask',
+    'useCheckApiKey',
+    'RunViewer',
+    'RunStatusBadge',
+    'LiveView',
+    'RunResultView',
+    'DataTable',
+    'RunGif',
+    'TaskList',
+    'RunList',
+  ];
+  expect(fixed.filter((name) => !(name in main))).toEqual([]);
+  expect('createSimulatedService' in testing && 'startSimulatorServer' in testing).toBe(true);
+  expect('createTaskProxy' in server).toBe(true);
+});
