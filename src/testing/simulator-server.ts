@@ -2,11 +2,42 @@
 import { toNodeListener } from '../server/to-node-listener';
 import { createSimulatedService, type SimulatedService, type SimulatedServiceOptions } from './simulated-service';
 
+/**
+ * CORS headers of every answer. `*` is safe here: the simulator holds no one's data and the key
+ * travels in a header, never in a cookie, so no credentials mode is needed.
+ */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  // Not safelisted, and the client reads it to pace its retries.
+  'access-control-expose-headers': 'retry-after',
+};
+
+const PREFLIGHT_HEADERS = {
+  'access-control-allow-methods': 'GET, POST, PUT',
+  'access-control-allow-headers': 'x-api-key, content-type, accept',
+  'access-control-max-age': '600',
+};
+
+/** The answer with CORS headers added; a dropped connection stays one. */
+function withCorsHeaders(response: Response): Response {
+  if (response.type === 'error') return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export interface SimulatorServerOptions extends SimulatedServiceOptions {
   /** Port to listen on; 0 picks a free one. Default: 0. */
   port?: number;
   /** Interface to listen on. Default: `'127.0.0.1'`. */
   host?: string;
+  /**
+   * Lets web pages on any origin call the API (CORS): preflights are answered and `x-api-key`
+   * and `content-type` may be sent. Meant for apps on a local dev server talking to the
+   * simulator directly; a real service is reached through `createTaskProxy` instead.
+   * Default: true.
+   */
+  cors?: boolean;
 }
 
 export interface SimulatorServer {
@@ -28,30 +59,38 @@ export interface SimulatorServer {
 export async function startSimulatorServer(options: SimulatorServerOptions = {}): Promise<SimulatorServer> {
   // Imported here, not at the top, so `hitl-react/testing` still loads in a browser.
   const http = await import('node:http');
-  const host = options.host ?? '127.0.0.1';
+  const { port: askedPort, host = '127.0.0.1', cors = true, ...serviceOptions } = options;
   let service: SimulatedService | undefined;
   const inFlight = new Set<Promise<unknown>>();
-  const server = http.createServer(
-    toNodeListener((request) => {
-      if (service === undefined) {
-        return Promise.resolve(
-          new Response(JSON.stringify({ success: false, error: 'Starting up' }), { status: 503, headers: { 'content-type': 'application/json' } }),
-        );
-      }
-      const answering = service.handle(request);
-      const settled = answering.then(
-        () => undefined,
-        () => undefined,
+  const answer = (request: Request): Promise<Response> => {
+    if (service === undefined) {
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: false, error: 'Starting up' }), { status: 503, headers: { 'content-type': 'application/json' } }),
       );
-      inFlight.add(settled);
-      void settled.then(() => inFlight.delete(settled));
-      return answering;
+    }
+    const answering = service.handle(request);
+    const settled = answering.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return answering;
+  };
+  const server = http.createServer(
+    toNodeListener(async (request) => {
+      if (!cors) return answer(request);
+      // A preflight carries no key by design, so it is answered here, before the key check.
+      if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+        return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...PREFLIGHT_HEADERS } });
+      }
+      return withCorsHeaders(await answer(request));
     }),
   );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(askedPort ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -61,7 +100,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
-  service = createSimulatedService({ ...options, publicUrl: options.publicUrl ?? url });
+  service = createSimulatedService({ ...serviceOptions, publicUrl: serviceOptions.publicUrl ?? url });
 
   let closing: Promise<void> | undefined;
   return {

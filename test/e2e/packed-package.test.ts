@@ -1,0 +1,270 @@
+/**
+ * The package as users get it: built, packed, installed into an empty app with npm, then
+ * type-checked with the consumer's own settings, run in Node, and bundled into a React page that
+ * a real Chromium drives against the simulated service.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { createTaskClient, formInputTool } from '../../src';
+import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
+import { chromiumLaunchOptions } from '../../vite.config';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const API_KEY = 'sk_packed_package_test_3e7d';
+
+/** What the copy the package is built from leaves out: installs, outputs, history. */
+const SKIPPED = new Set(['node_modules', 'dist', '.git', 'storybook-static', 'coverage', join('test', '.tmp')]);
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end; rejects with its output when it fails. */
+function run(command: string, args: string[], cwd: string): Promise<Finished> {
+  return new Promise((resolvePromise, reject) => {
+    // Without the test runner's NODE_ENV=test, which would make Vite build with React's development JSX runtime.
+    const { NODE_ENV: _testMode, ...env } = process.env;
+    const child = spawn(command, args, { cwd, env: { ...env, npm_config_update_notifier: 'false' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolvePromise({ code, stdout, stderr });
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${String(code)}\n${stdout}\n${stderr}`));
+    });
+  });
+}
+
+/** The exact version our lock file installed, so npm's cache can serve it. */
+function lockedVersion(name: string): string {
+  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const version = lock.packages[`node_modules/${name}`]?.version;
+  if (version === undefined) throw new Error(`${name} is not in package-lock.json`);
+  return version;
+}
+
+const CONSUMER_CHECK = `
+import { createTaskClient, formInputTool, type TaskClient, type ToolDefinition } from 'hitl-react';
+import { startSimulatorServer, type SimulatorServer } from 'hitl-react/testing';
+import { createTaskProxy } from 'hitl-react/server';
+
+export async function check(): Promise<boolean> {
+  const server: SimulatorServer = await startSimulatorServer({ apiKey: 'key' });
+  const client: TaskClient = createTaskClient({ baseUrl: server.url, apiKey: 'key' });
+  const tools: ToolDefinition[] = [formInputTool()];
+  const { taskId } = await client.createTask({ task: 'Log in', agent: 'BROWSER_AGENT', tools });
+  const proxy: (request: Request) => Promise<Response> = createTaskProxy({ upstream: server.url, apiKey: 'key' });
+  void proxy;
+  await server.close();
+  return taskId.length > 0 && (await client.checkApiKey());
+}
+`;
+
+const CONSUMER_NODE = `
+import { createTaskClient, formInputTool } from 'hitl-react';
+import { startSimulatorServer } from 'hitl-react/testing';
+
+const server = await startSimulatorServer({ apiKey: 'node-key' });
+try {
+  const client = createTaskClient({ baseUrl: server.url, apiKey: 'node-key' });
+  const keyAccepted = await client.checkApiKey();
+  const { taskId } = await client.createTask({ task: 'Log in to Acme Shop', agent: 'BROWSER_AGENT', tools: [formInputTool()] });
+  const status = await client.getRunStatus(taskId);
+  console.log(JSON.stringify({ keyAccepted, taskId, status: status.status, tools: server.service.getTask(taskId)?.tools }));
+} finally {
+  await server.close();
+}
+`;
+
+/** The app a user writes: the provider and the viewer, nothing else. Its settings come from the page. */
+const CONSUMER_APP = `
+import { createRoot } from 'react-dom/client';
+import { createTaskClient, RunViewer, TaskClientProvider } from 'hitl-react';
+import 'hitl-react/styles.css';
+
+declare global {
+  interface Window {
+    appConfig: { baseUrl: string; apiKey: string; taskId: string };
+  }
+}
+
+const { baseUrl, apiKey, taskId } = window.appConfig;
+const root = document.getElementById('root');
+if (root === null) throw new Error('no #root');
+createRoot(root).render(
+  <TaskClientProvider client={createTaskClient({ baseUrl, apiKey })}>
+    <main>
+      <h1>Consumer app</h1>
+      <RunViewer taskId={taskId} />
+    </main>
+  </TaskClientProvider>,
+);
+`;
+
+function tsconfig(moduleResolution: 'bundler' | 'node16'): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      module: moduleResolution === 'bundler' ? 'ESNext' : 'Node16',
+      moduleResolution,
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+    },
+    files: ['check.ts', 'app.tsx'],
+  });
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** Serves the built app from `dir`, with its settings written into the page. */
+async function serveApp(dir: string, config: { baseUrl: string; apiKey: string; taskId: string }): Promise<Server> {
+  // `<` escaped so no value can close the script element.
+  const settings = JSON.stringify(config).replace(/</g, '\\u003c');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Consumer app</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/app.css"></head>
+<body><div id="root"></div><script>window.appConfig = ${settings};</script><script type="module" src="/app.js"></script></body></html>`;
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const send = (status: number, type: string, body: string | Buffer) => {
+      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      response.end(body);
+    };
+    if (path === '/') return send(200, CONTENT_TYPES['.html'] ?? '', html);
+    if (path !== '/app.js' && path !== '/app.css') return send(404, 'text/plain', 'Not found');
+    readFile(join(dir, path.slice(1))).then(
+      (body) => send(200, CONTENT_TYPES[extname(path)] ?? 'application/octet-stream', body),
+      () => send(404, 'text/plain', 'Not found'),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return server;
+}
+
+describe('the packed package in an empty app', () => {
+  let workDir: string | undefined;
+  let appDir = '';
+  let simulator: SimulatorServer | undefined;
+  let staticServer: Server | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'hitl-react-packed-'));
+    // Built from a copy: the build rewrites dist/ and a generated source file, which tests running
+    // beside this one read, and the working tree must not change under them.
+    const source = join(workDir, 'source');
+    await cp(repoRoot, source, { recursive: true, filter: (path) => !SKIPPED.has(relative(repoRoot, path)) });
+    await symlink(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
+    await run('npm', ['run', 'build'], source);
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', workDir], source);
+    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+
+    appDir = join(workDir, 'app');
+    await mkdir(appDir);
+    await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
+    await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', join(workDir, filename), `react@${lockedVersion('react')}`, `react-dom@${lockedVersion('react-dom')}`],
+      appDir,
+    );
+    // Types of React come from our own install; a consumer has them as a dev dependency.
+    await mkdir(join(appDir, 'node_modules/@types'), { recursive: true });
+    for (const name of ['react', 'react-dom']) {
+      await symlink(join(repoRoot, 'node_modules/@types', name), join(appDir, 'node_modules/@types', name), 'dir');
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((done) => (staticServer === undefined ? done(undefined) : staticServer.close(done)));
+    await simulator?.close();
+    if (workDir !== undefined) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it.each(['bundler', 'node16'] as const)('type-checks with moduleResolution %s and skipLibCheck off', async (moduleResolution) => {
+    await writeFile(join(appDir, 'check.ts'), CONSUMER_CHECK);
+    await writeFile(join(appDir, 'app.tsx'), CONSUMER_APP);
+    await writeFile(join(appDir, `tsconfig.${moduleResolution}.json`), tsconfig(moduleResolution));
+    const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+    await expect(run(process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`], appDir)).resolves.toMatchObject({ code: 0 });
+  });
+
+  it('runs in Node: checks the key and creates a task with the form tool against the simulator', async () => {
+    await writeFile(join(appDir, 'check.mjs'), CONSUMER_NODE);
+    const { stdout } = await run(process.execPath, ['check.mjs'], appDir);
+    const outcome = JSON.parse(stdout.trim()) as { keyAccepted: boolean; taskId: string; status: string; tools: string[] };
+    expect(outcome.keyAccepted).toBe(true);
+    expect(outcome.taskId).not.toBe('');
+    expect(outcome.status).toBe('running');
+    expect(outcome.tools).toEqual(['form_input']);
+  });
+
+  it('bundles into a React page that shows the agent form, sends the answer and shows the result in Chromium', async () => {
+    await writeFile(join(appDir, 'app.tsx'), CONSUMER_APP);
+    const outdir = join(appDir, 'dist');
+    await build({
+      absWorkingDir: appDir,
+      entryPoints: { app: join(appDir, 'app.tsx') },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      jsx: 'automatic',
+      outdir,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'error',
+    });
+
+    // The page calls the simulator directly, from another origin: that is what its CORS option is for.
+    simulator = await startSimulatorServer({ apiKey: API_KEY, timeScale: 0.05 });
+    const { taskId } = await createTaskClient({ baseUrl: simulator.url, apiKey: API_KEY }).createTask({
+      task: 'Log in to Acme Shop and show my open orders',
+      agent: 'BROWSER_AGENT',
+      tools: [formInputTool()],
+    });
+    staticServer = await serveApp(outdir, { baseUrl: simulator.url, apiKey: API_KEY, taskId });
+    const appUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
+
+    browser = await chromium.launch(chromiumLaunchOptions);
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    await page.goto(appUrl);
+
+    // A bundle that fails to start shows nothing; say why instead of only timing out.
+    await page
+      .getByRole('heading', { name: 'Consumer app' })
+      .waitFor({ timeout: 30_000 })
+      .catch((error: unknown) => {
+        throw new Error(`The app did not render. Page errors: ${JSON.stringify(pageErrors)}`, { cause: error });
+      });
+    await page.getByLabel('Username').fill('lin.packed', { timeout: 30_000 });
+    await page.getByLabel('Password').fill('packed-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByText('Signed in as lin.packed.').waitFor({ timeout: 60_000 });
+    expect(simulator.service.getTask(taskId)?.runs[0]?.status).toBe('completed');
+    // The stylesheet came along: the form's own custom properties are defined on the page.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--hitl-color-accent').trim())).not.toBe('');
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * The playground (`npm start`) in Debian's Chromium, used the way a person uses it: check the key,
+ * create a task, answer the agent's form, watch the run end, approve a purchase, stop another run,
+ * page through the tasks. Throughout, the API key must never reach the browser.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startPlayground, type Playground } from '../../scripts/start';
+import { chromiumLaunchOptions } from '../../vite.config';
+
+// Distinctive, so any copy of it anywhere is found by a plain substring search.
+const API_KEY = 'sk_playground_e2e_Q7vX2mL9';
+const WAIT = { timeout: 30_000 };
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/** Runs axe on the page as it is now. The live view is another site's page in a frame, so frames are left out. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const results = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target })) }));
+  });
+  return violations.map((violation) => `${violation.id}: ${violation.help} (${JSON.stringify(violation.nodes.map((node) => node.target))})`);
+}
+
+/** Waits until the element shows the text (the locator's own waiting, not a fixed pause). */
+async function waitForText(locator: Locator, text: string | RegExp): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor(WAIT);
+}
+
+describe('the playground in Chromium', () => {
+  let playground: Playground | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let viteCacheDir: string | undefined;
+  const requestChecks: Array<Promise<{ url: string; headers: Record<string, string> }>> = [];
+  const consoleLines: string[] = [];
+
+  beforeAll(async () => {
+    // A cache of its own: other tests may start the playground at the same time.
+    viteCacheDir = await mkdtemp(join(tmpdir(), 'hitl-playground-vite-'));
+    playground = await startPlayground({
+      port: 0,
+      simulatorPort: 0,
+      apiKey: API_KEY,
+      timeScale: 0.1,
+      viteLogLevel: 'warn',
+      viteCacheDir,
+      // Other work may touch files meanwhile (a build rewrites generated ones): no reloads mid-test.
+      hotReload: false,
+      log: () => undefined,
+    });
+    browser = await chromium.launch(chromiumLaunchOptions);
+    page = await browser.newPage();
+    page.on('request', (request) => {
+      requestChecks.push(
+        request.allHeaders().then(
+          (headers) => ({ url: request.url(), headers }),
+          () => ({ url: request.url(), headers: request.headers() }),
+        ),
+      );
+    });
+    page.on('console', (message) => consoleLines.push(message.text()));
+    page.on('pageerror', (error) => consoleLines.push(`${error.name}: ${error.message}`));
+    await page.goto(playground.url);
+    await page.getByRole('heading', { level: 1, name: 'hitl-react playground' }).waitFor(WAIT);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+    if (viteCacheDir !== undefined) await rm(viteCacheDir, { recursive: true, force: true });
+  });
+
+  it('has its landmarks and labelled regions, and no axe violations on arrival', async () => {
+    await page.getByRole('banner').waitFor(WAIT);
+    await page.getByRole('main').waitFor(WAIT);
+    for (const name of ['API key', 'New task', 'Tasks', 'Selected task']) {
+      await page.getByRole('region', { name, exact: true }).waitFor(WAIT);
+    }
+    // The demo tasks are listed before anything is checked.
+    await page.getByRole('navigation', { name: 'Task pages' }).waitFor(WAIT);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('checks the key through the proxy and says it was accepted', async () => {
+    const region = page.getByRole('region', { name: 'API key' });
+    await expect(region.getByRole('status').textContent()).resolves.toBe('Not checked yet.');
+    await region.getByRole('button', { name: 'Check the key' }).click();
+    await waitForText(region.getByRole('status'), 'Key accepted');
+  });
+
+  it('creates a login task, shows the agent’s form, sends the typed answer and shows the result, data and recording', async () => {
+    const newTask = page.getByRole('region', { name: 'New task' });
+    await newTask.getByRole('group', { name: 'Examples' }).getByRole('button', { name: 'Log in', exact: true }).click();
+    const instruction = newTask.getByLabel('What should the agent do?');
+    expect(await instruction.inputValue()).toBe('Log in to Acme Shop and show my open orders');
+    await newTask.getByRole('button', { name: 'Create task' }).click();
+
+    const run = page.getByRole('region', { name: 'Log in to Acme Shop and show my open orders' });
+    // Focus follows the new task to its run, where the answer will be asked for.
+    const heading = run.getByRole('heading', { level: 2, name: 'Log in to Acme Shop and show my open orders' });
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement), WAIT).toBe(true);
+    const username = run.getByLabel('Username');
+    await username.waitFor(WAIT);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Filled by keyboard, as a person would: type, Tab to the next field, Enter to send.
+    await username.focus();
+    await page.keyboard.type('grace.hopper');
+    await page.keyboard.press('Tab');
+    expect(await run.getByLabel('Password').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('e2e-password');
+    await page.keyboard.press('Enter');
+
+    await run.getByText('Sent. Waiting for the agent…').first().waitFor(WAIT);
+    await run.getByText('Signed in as grace.hopper.').waitFor({ timeout: 60_000 });
+
+    const table = run.getByRole('table', { name: 'Extracted data' });
+    await table.waitFor(WAIT);
+    expect(await table.getByRole('row').count()).toBeGreaterThan(1);
+    await table.getByRole('rowheader', { name: 'Open orders' }).waitFor(WAIT);
+
+    const recording = run.getByRole('img', { name: 'Recording of the run' });
+    await recording.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => recording.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+
+    // The service got exactly what was typed.
+    const created = playground?.simulator.service.listTasks().find((task) => task.text === 'Log in to Acme Shop and show my open orders');
+    expect(created?.runs[0]?.status).toBe('completed');
+    expect(JSON.parse(created?.runs[0]?.answers[0]?.input ?? '[]')).toEqual([
+      expect.objectContaining({ label: 'Username', value: 'grace.hopper' }),
+      expect.objectContaining({ label: 'Password', value: 'e2e-password' }),
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('asks for approval through its own renderer of approve_purchase, and the agent buys after “Approve”', async () => {
+    const newTask = page.getByRole('region', { name: 'New task' });
+    await newTask.getByRole('button', { name: 'Approve a purchase', exact: true }).click();
+    // That example needs the approval tool, so picking it ticks it.
+    expect(await newTask.getByRole('checkbox', { name: /approve_purchase/ }).isChecked()).toBe(true);
+    await newTask.getByRole('button', { name: 'Create task' }).click();
+
+    const run = page.getByRole('region', { name: 'Buy the ergonomic office chair at Acme Furniture after I approve the purchase' });
+    const approval = run.getByRole('region', { name: 'Approve this purchase?' });
+    await approval.waitFor(WAIT);
+    await waitForText(approval, 'Acme Furniture');
+    await approval.getByLabel('Note to the agent (optional)').fill('The grey one, please.');
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+
+    await run.getByText('Bought the ergonomic office chair from Acme Furniture for €349.00.').waitFor({ timeout: 60_000 });
+    const task = playground?.simulator.service.listTasks().find((candidate) => candidate.text.startsWith('Buy the ergonomic office chair'));
+    expect(JSON.parse(task?.runs[0]?.answers[0]?.input ?? '{}')).toEqual({ approved: true, note: 'The grey one, please.' });
+  });
+
+  it('stops a running task after confirmation', async () => {
+    const newTask = page.getByRole('region', { name: 'New task' });
+    await newTask.getByRole('button', { name: 'Long run', exact: true }).click();
+    await newTask.getByRole('button', { name: 'Create task' }).click();
+
+    const run = page.getByRole('region', { name: 'Research and compare lightweight laptops across three shops' });
+    await run.getByRole('button', { name: 'Stop run' }).click();
+    // Nothing is stopped until the person confirms.
+    const confirm = run.getByRole('button', { name: 'Stop the run' });
+    await confirm.waitFor(WAIT);
+    const task = playground?.simulator.service.listTasks().find((candidate) => candidate.text === 'Research and compare lightweight laptops across three shops');
+    expect(playground?.simulator.service.getTask(task?.id ?? '')?.runs[0]?.status).toBe('running');
+    await confirm.click();
+
+    // The status badge says so, and the change is announced.
+    await run.getByText('Stopped', { exact: true }).waitFor(WAIT);
+    await waitForText(run.getByRole('status'), 'The run was stopped.');
+    expect(playground?.simulator.service.getTask(task?.id ?? '')?.runs[0]?.status).toBe('stopped');
+    await expect(run.getByRole('button', { name: 'Stop run' }).count()).resolves.toBe(0);
+  });
+
+  it('pages through the task list and back', async () => {
+    const tasks = page.getByRole('region', { name: 'Tasks', exact: true });
+    const pages = tasks.getByRole('navigation', { name: 'Task pages' });
+    const total = playground?.simulator.service.listTasks().length ?? 0;
+    const pageCount = Math.ceil(total / 10);
+    expect(pageCount).toBeGreaterThan(2);
+    await waitForText(pages, `Page 1 of ${pageCount}`);
+    const firstOnPageOne = await tasks.getByRole('listitem').first().textContent();
+    // The two tasks made above are the newest, so they open the first page.
+    expect(firstOnPageOne).toContain('Research and compare lightweight laptops across three shops');
+
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await waitForText(pages, `Page 2 of ${pageCount}`);
+    await expect.poll(() => tasks.getByRole('listitem').first().textContent(), WAIT).not.toBe(firstOnPageOne);
+
+    // A task from another page opens in the run panel, with its runs listed.
+    const second = tasks.getByRole('listitem').first().getByRole('button');
+    const name = (await second.textContent()) ?? '';
+    await second.click();
+    const run = page.getByRole('region', { name, exact: true });
+    await run.getByRole('region', { name: 'Runs' }).waitFor(WAIT);
+
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await waitForText(pages, `Page 1 of ${pageCount}`);
+    await expect.poll(() => tasks.getByRole('listitem').first().textContent(), WAIT).toBe(firstOnPageOne);
+  });
+
+  it('never lets the API key reach the browser: not in requests, the page or the console', async () => {
+    const requests = await Promise.all(requestChecks);
+    // The key-holding calls did happen, through the proxy.
+    expect(requests.some((request) => new URL(request.url).pathname.startsWith('/api/hitl/api/v1/'))).toBe(true);
+    for (const request of requests) {
+      expect(request.url).not.toContain(API_KEY);
+      expect(Object.keys(request.headers)).not.toContain('x-api-key');
+      for (const value of Object.values(request.headers)) expect(value).not.toContain(API_KEY);
+    }
+    expect(await page.content()).not.toContain(API_KEY);
+    for (const frame of page.frames()) {
+      expect(await frame.content().catch(() => '')).not.toContain(API_KEY);
+    }
+    for (const line of consoleLines) expect(line).not.toContain(API_KEY);
+    // And every API call the service answered carried the key the proxy added. (The live view
+    // and the recording are fetched by the page from the service directly; they need no key.)
+    const served = (playground?.simulator.service.requests ?? []).filter((request) => request.path.startsWith('/api/'));
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.every((request) => request.key === 'valid')).toBe(true);
+  });
+});
