@@ -47,66 +47,71 @@ function stylesheet(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), stylesheet()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    minify: false,
-    lib: {
-      entry: {
-        index: resolve(root, 'src/index.ts'),
-        testing: resolve(root, 'src/testing/index.ts'),
-        server: resolve(root, 'src/server/index.ts'),
-      },
-      formats: ['es'],
-    },
-    rollupOptions: {
-      external: (id) => id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`)),
-      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
-    },
-  },
-  test: {
-    globals: true,
-    restoreMocks: true,
-    projects: [
-      {
-        extends: true,
-        test: { name: 'node', include: ['test/node/**/*.test.{ts,tsx}'], environment: 'node' },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          include: ['test/dom/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['test/setup-dom.ts'],
+export default defineConfig(({ command }) => {
+  // A stray NODE_ENV (e.g. `test` when a test runs the build) would put React's development JSX
+  // runtime into the library.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), stylesheet()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      minify: false,
+      lib: {
+        entry: {
+          index: resolve(root, 'src/index.ts'),
+          testing: resolve(root, 'src/testing/index.ts'),
+          server: resolve(root, 'src/server/index.ts'),
         },
+        formats: ['es'],
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+      rollupOptions: {
+        external: (id) => id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`)),
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+    test: {
+      globals: true,
+      restoreMocks: true,
+      projects: [
+        {
+          extends: true,
+          test: { name: 'node', include: ['test/node/**/*.test.{ts,tsx}'], environment: 'node' },
         },
-      },
-      {
-        extends: true,
-        plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
-        test: {
-          name: 'storybook',
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions }),
-            instances: [{ browser: 'chromium' }],
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            include: ['test/dom/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['test/setup-dom.ts'],
           },
         },
-      },
-    ],
-  },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['test/e2e/**/*.test.{ts,tsx}'],
+            environment: 'node',
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
+          },
+        },
+        {
+          extends: true,
+          plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
+          test: {
+            name: 'storybook',
+            browser: {
+              enabled: true,
+              headless: true,
+              provider: playwright({ launchOptions: chromiumLaunchOptions }),
+              instances: [{ browser: 'chromium' }],
+            },
+          },
+        },
+      ],
+    },
+  };
 });

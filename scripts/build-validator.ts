@@ -6,7 +6,7 @@
  * `npm run build:validator` writes src/schema/form-input-validator.generated.js and its `.d.ts`;
  * both are committed. test/node/schema/form-input-validator.test.ts fails when they are stale.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
@@ -51,11 +51,21 @@ export function generateValidatorSource(): { js: string; dts: string } {
   return { js, dts: DECLARATIONS };
 }
 
+/** Writes only a changed file, so a watcher or a test reading it never sees it mid-rewrite for nothing. */
+function writeIfChanged(relativePath: string, text: string): boolean {
+  const path = resolve(root, relativePath);
+  if (existsSync(path) && readFileSync(path, 'utf8') === text) return false;
+  writeFileSync(path, text);
+  return true;
+}
+
 function main(): void {
   const { js, dts } = generateValidatorSource();
-  writeFileSync(resolve(root, GENERATED_VALIDATOR_PATHS.js), js);
-  writeFileSync(resolve(root, GENERATED_VALIDATOR_PATHS.dts), dts);
-  console.log(`Wrote ${GENERATED_VALIDATOR_PATHS.js} and ${GENERATED_VALIDATOR_PATHS.dts}`);
+  const written = [
+    writeIfChanged(GENERATED_VALIDATOR_PATHS.js, js) && GENERATED_VALIDATOR_PATHS.js,
+    writeIfChanged(GENERATED_VALIDATOR_PATHS.dts, dts) && GENERATED_VALIDATOR_PATHS.dts,
+  ].filter(Boolean);
+  console.log(written.length > 0 ? `Wrote ${written.join(' and ')}` : 'The precompiled validator is up to date.');
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();
