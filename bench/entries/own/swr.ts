@@ -1,0 +1,2 @@
+// useSWR, without React.
+export { default as useSWR } from 'swr';

@@ -1,0 +1,35 @@
+/** The shape of bench/results/latest.json. */
+import type { BytesResult } from '../sections/bytes';
+import type { PollingResult } from '../sections/polling';
+import type { TypingResult } from '../sections/typing';
+import type { ValidationResult } from '../sections/validation';
+import type { MachineInfo } from './machine';
+
+export interface BenchResults {
+  machine: MachineInfo;
+  /** Library versions measured (from their package.json). */
+  versions: Record<string, string>;
+  /** How the run was asked for (rounds, sections). */
+  settings: { sections: string[]; typingRounds: number; pollingRounds: number; diagnose: boolean };
+  bytes?: BytesResult;
+  typing?: TypingResult;
+  polling?: PollingResult;
+  validation?: ValidationResult;
+  targets: TargetResult[];
+  durationSeconds: number;
+  /** Seconds each section took. */
+  sectionSeconds: Partial<Record<string, number>>;
+}
+
+export type TargetStatus = 'PASS' | 'MISS' | 'NOT MEASURED';
+
+export interface TargetResult {
+  id: string;
+  /** The goal, in words. */
+  goal: string;
+  /** What was measured, in words with the number. */
+  measured: string;
+  status: TargetStatus;
+  /** For a miss: what costs the bytes or the time, from this run's figures. */
+  why?: string;
+}
