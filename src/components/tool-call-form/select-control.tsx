@@ -1,5 +1,5 @@
 import * as Select from '@radix-ui/react-select';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ControlProps } from './control-props';
 import { FieldLabel } from './field-label';
 
@@ -8,11 +8,21 @@ const ignore = () => {};
 /**
  * A single choice as a Radix Select: `role="combobox"` named by the field's label. Items are keyed
  * by position, so option values that are empty, repeated, or equal as text (`"1"` and `1`) work.
+ *
+ * The list (Radix's content, which renders and registers every item even while closed) mounts only
+ * once the person reaches the trigger — focus, pointer or key — so a long form does not pay for
+ * every option of every select up front. The trigger shows the chosen label itself meanwhile.
  */
 export function SelectControl({ field, snapshot, ids, shownLabel, disabled, invalidProps, messages, setValue, onBlur, register }: ControlProps) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => register({ focus: () => ref.current?.focus() }), [register]);
   const placeholder = field.placeholder ?? messages.selectPlaceholder({ label: shownLabel, index: field.index, type: field.kind });
+  const [listMounted, setListMounted] = useState(false);
+  // Capture phase: the list must mount in the same update in which Radix opens it.
+  const mountList = () => {
+    if (!listMounted && !field.readonly) setListMounted(true);
+  };
+  const chosen = typeof snapshot.value === 'number' ? field.options[snapshot.value] : undefined;
   return (
     <>
       <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
@@ -38,24 +48,29 @@ export function SelectControl({ field, snapshot, ids, shownLabel, disabled, inva
           aria-invalid={invalidProps['aria-invalid']}
           aria-describedby={invalidProps['aria-describedby']}
           onBlur={onBlur}
+          onFocus={mountList}
+          onPointerDownCapture={mountList}
+          onKeyDownCapture={mountList}
         >
-          <Select.Value placeholder={placeholder} />
+          <Select.Value placeholder={placeholder}>{chosen ? <bdi>{chosen.label}</bdi> : null}</Select.Value>
           <Select.Icon className="hitl-select-icon" />
         </Select.Trigger>
-        <Select.Portal>
-          <Select.Content className="hitl-select-content" position="popper" sideOffset={4}>
-            <Select.Viewport className="hitl-select-viewport">
-              {field.options.map((option, index) => (
-                <Select.Item className="hitl-select-item" key={index} value={String(index)}>
-                  <Select.ItemText>
-                    <bdi>{option.label}</bdi>
-                  </Select.ItemText>
-                  <Select.ItemIndicator className="hitl-select-indicator">✓</Select.ItemIndicator>
-                </Select.Item>
-              ))}
-            </Select.Viewport>
-          </Select.Content>
-        </Select.Portal>
+        {listMounted ? (
+          <Select.Portal>
+            <Select.Content className="hitl-select-content" position="popper" sideOffset={4}>
+              <Select.Viewport className="hitl-select-viewport">
+                {field.options.map((option, index) => (
+                  <Select.Item className="hitl-select-item" key={index} value={String(index)}>
+                    <Select.ItemText>
+                      <bdi>{option.label}</bdi>
+                    </Select.ItemText>
+                    <Select.ItemIndicator className="hitl-select-indicator">✓</Select.ItemIndicator>
+                  </Select.Item>
+                ))}
+              </Select.Viewport>
+            </Select.Content>
+          </Select.Portal>
+        ) : null}
       </Select.Root>
     </>
   );
