@@ -1,3 +1,4 @@
+import { createDeadline } from './deadline';
 import { TaskApiError } from './task-api-error';
 import type {
   GifStatus,
@@ -124,20 +125,10 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     if (apiKey !== undefined) headers.set('x-api-key', apiKey);
     if (call.body !== undefined) headers.set('content-type', 'application/json');
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer =
-      timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort();
-          }, timeoutMs)
-        : undefined;
-    const onAbort = () => controller.abort();
-    call.signal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = createDeadline(timeoutMs, call.signal);
 
     const abortError = (cause?: unknown) =>
-      timedOut
+      deadline.timedOut
         ? new TaskApiError(`${endpoint} timed out after ${timeoutMs} ms`, { kind: 'timeout', endpoint, cause })
         : new TaskApiError(`${endpoint} was aborted`, { kind: 'aborted', endpoint, cause: call.signal?.reason ?? cause });
 
@@ -148,20 +139,20 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
           method: call.method,
           headers,
           body: call.body === undefined ? null : JSON.stringify(call.body),
-          signal: controller.signal,
+          signal: deadline.signal,
         });
         const doFetch = options.fetch ?? globalThis.fetch;
         response = await doFetch(request);
       } catch (cause) {
-        if (controller.signal.aborted) throw abortError(cause);
+        if (deadline.signal.aborted) throw abortError(cause);
         throw new TaskApiError(`${endpoint} failed: the service could not be reached`, { kind: 'network', endpoint, cause });
       }
 
       let text: string;
       try {
-        text = await readText(response, controller.signal);
+        text = await readText(response, deadline.signal);
       } catch (cause) {
-        if (controller.signal.aborted) throw abortError(cause);
+        if (deadline.signal.aborted) throw abortError(cause);
         throw new TaskApiError(`${endpoint} failed while reading the response`, { kind: 'network', endpoint, status: response.status, cause });
       }
 
@@ -197,8 +188,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       }
       return body;
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
-      call.signal?.removeEventListener('abort', onAbort);
+      deadline.dispose();
     }
   }
 

@@ -1,3 +1,4 @@
+import { createDeadline } from '../client/deadline';
 import { buildEndpointPath, isUnsafePathParameter, matchTaskEndpoint, type TaskEndpoint } from './task-endpoints';
 
 export interface TaskProxyOptions {
@@ -89,18 +90,8 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
     if (body !== undefined) headers.set('content-type', request.headers.get('content-type') ?? 'application/json');
     headers.set('x-api-key', apiKey);
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer =
-      timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort();
-          }, timeoutMs)
-        : undefined;
     // The browser going away should also stop the upstream call (and its hold on a connection).
-    const onClientAbort = () => controller.abort();
-    request.signal.addEventListener('abort', onClientAbort, { once: true });
+    const deadline = createDeadline(timeoutMs, request.signal);
 
     try {
       let upstreamResponse: Response;
@@ -110,13 +101,13 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
             method: endpoint.method,
             headers,
             body: body === undefined ? null : (body as BodyInit),
-            signal: controller.signal,
+            signal: deadline.signal,
             // A redirect would carry the key to wherever it points.
             redirect: 'manual',
           }),
         );
       } catch {
-        return timedOut ? envelope(504, 'The task service did not answer in time') : envelope(502, 'The task service could not be reached');
+        return deadline.timedOut ? envelope(504, 'The task service did not answer in time') : envelope(502, 'The task service could not be reached');
       }
       if (upstreamResponse.status >= 300 && upstreamResponse.status < 400) {
         void upstreamResponse.body?.cancel().catch(() => undefined);
@@ -127,7 +118,7 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
       try {
         text = await upstreamResponse.text();
       } catch {
-        return timedOut ? envelope(504, 'The task service did not answer in time') : envelope(502, 'The task service answer was cut off');
+        return deadline.timedOut ? envelope(504, 'The task service did not answer in time') : envelope(502, 'The task service answer was cut off');
       }
       const responseHeaders = new Headers({ 'cache-control': 'no-store' });
       for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -136,8 +127,7 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
       }
       return new Response(text === '' ? null : scrub(text), { status: upstreamResponse.status, headers: responseHeaders });
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
-      request.signal.removeEventListener('abort', onClientAbort);
+      deadline.dispose();
     }
   };
 }
