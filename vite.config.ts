@@ -6,23 +6,10 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
+import { chromiumLaunchOptions } from './scripts/chromium';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off the network it cannot reach. */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;

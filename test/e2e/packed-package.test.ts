@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { createTaskClient, formInputTool } from '../../src';
 import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
-import { chromiumLaunchOptions } from '../../vite.config';
+import { chromiumLaunchOptions } from '../../scripts/chromium';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const API_KEY = 'sk_packed_package_test_3e7d';
