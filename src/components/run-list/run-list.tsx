@@ -1,11 +1,11 @@
-import { useId, useRef, useMemo, type Ref } from 'react';
+import { useMemo, type Ref } from 'react';
 import type { RunListItem, TaskClient } from '../../client/types';
 import { useRuns } from '../../hooks/use-runs';
-import { errorReason, isKeyRefused } from '../shared/error-reason';
-import { Heading, type HeadingLevel } from '../shared/heading';
+import type { HeadingLevel } from '../shared/heading';
 import { useMessages } from '../shared/merge-messages';
-import { useFocusAfterRetry } from '../shared/use-focus-after-retry';
-import { clampPageSize, pageCountOf, Pager, usePage } from '../shared/pager';
+import { asText } from '../shared/as-text';
+import { PagedList, type PagedListItem, type PagedListState } from '../shared/paged-list';
+import { clampPageSize, pageCountOf, usePage } from '../shared/pager';
 import { defaultRunListMessages, type RunListMessages } from './messages';
 
 export interface RunListProps {
@@ -40,13 +40,9 @@ export interface RunListProps {
 }
 
 /** Where the list stands, in `data-state`. */
-export type RunListState = 'loading' | 'error' | 'empty' | 'ready';
+export type RunListState = PagedListState;
 
 const DEFAULT_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-}
 
 /**
  * A paged list of a task's runs (`useRuns`), as the service orders them: each with its start time
@@ -64,9 +60,6 @@ function RunListBody(props: RunListProps) {
   const pageSize = clampPageSize(props.pageSize);
   const [page, setPage] = usePage(props);
   const runs = useRuns(props.taskId, { page, limit: pageSize }, props.client);
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const armRetry = useFocusAfterRetry(runs.error, heading);
   const localeKey = typeof props.locale === 'string' ? props.locale : props.locale?.join(',');
   const formatKey = JSON.stringify(props.dateTimeFormat ?? null);
   const dates = useMemo(() => {
@@ -81,87 +74,56 @@ function RunListBody(props: RunListProps) {
     // Keyed by content: callers often pass the locale array and the options inline.
   }, [localeKey, formatKey]);
 
-  const items = runs.data?.data ?? [];
-  const pageCount = pageCountOf(runs.data?.total, runs.data?.limit ?? pageSize);
+  const runsOnPage = runs.data?.data ?? [];
   const enabled = props.taskId !== '';
   const state: RunListState =
-    runs.data === undefined ? (runs.error ? 'error' : enabled ? 'loading' : 'empty') : items.length === 0 ? 'empty' : 'ready';
+    runs.data === undefined ? (runs.error ? 'error' : enabled ? 'loading' : 'empty') : runsOnPage.length === 0 ? 'empty' : 'ready';
   const select = props.onSelectRun;
 
+  const items = runsOnPage.map((run, index): PagedListItem => {
+    const id = asText(run.id);
+    const created = asText(run.created_at);
+    const time = Date.parse(created);
+    const when = Number.isNaN(time) ? (
+      <span className="hitl-list-time">
+        <bdi>{messages.unknownDate({ value: created })}</bdi>
+      </span>
+    ) : (
+      <time className="hitl-list-time" dateTime={new Date(time).toISOString()}>
+        {dates.format(time)}
+      </time>
+    );
+    return {
+      key: `${index}:${id}`,
+      selected: props.selectedRunId !== undefined && props.selectedRunId === id,
+      content: (
+        <>
+          {when}
+          <span className="hitl-list-meta">
+            <bdi>{messages.runId({ id })}</bdi>
+          </span>
+        </>
+      ),
+      onSelect: select ? () => select(id, run) : undefined,
+    };
+  });
+
   return (
-    <section
+    <PagedList
+      baseClassName="hitl-run-list"
+      className={props.className}
       ref={props.ref}
-      className={props.className ? `hitl-run-list ${props.className}` : 'hitl-run-list'}
-      aria-labelledby={headingId}
-      data-state={state}
-    >
-      <Heading level={props.headingLevel ?? 2} id={headingId} className="hitl-list-heading" ref={heading}>
-        {messages.heading()}
-      </Heading>
-      {runs.error ? (
-        <div className="hitl-list-error" role="alert">
-          <p>{isKeyRefused(runs.error) ? messages.keyRefused() : messages.error({ reason: errorReason(runs.error) })}</p>
-          <button type="button" className="hitl-button" onClick={() => {
-              armRetry();
-              void runs.refetch().catch(() => {});
-            }}>
-            {messages.retry()}
-          </button>
-        </div>
-      ) : null}
-      {state === 'loading' ? <p className="hitl-list-loading">{messages.loading()}</p> : null}
-      {state === 'empty' ? <p className="hitl-list-empty">{messages.empty()}</p> : null}
-      {items.length > 0 ? (
-        <ul className="hitl-list-items" aria-busy={runs.isPlaceholderData || undefined}>
-          {items.map((run, index) => {
-            const id = text(run.id);
-            const created = text(run.created_at);
-            const time = Date.parse(created);
-            const when = Number.isNaN(time) ? (
-              <span className="hitl-list-time">
-                <bdi>{messages.unknownDate({ value: created })}</bdi>
-              </span>
-            ) : (
-              <time className="hitl-list-time" dateTime={new Date(time).toISOString()}>
-                {dates.format(time)}
-              </time>
-            );
-            const selected = props.selectedRunId !== undefined && props.selectedRunId === id;
-            const content = (
-              <>
-                {when}
-                <span className="hitl-list-meta">
-                  <bdi>{messages.runId({ id })}</bdi>
-                </span>
-              </>
-            );
-            return (
-              <li key={`${index}:${id}`} className="hitl-list-item" data-selected={selected ? '' : undefined}>
-                {select ? (
-                  <button type="button" className="hitl-list-select" aria-current={selected ? 'true' : undefined} onClick={() => select(id, run)}>
-                    {content}
-                  </button>
-                ) : (
-                  <span className="hitl-list-name" aria-current={selected ? 'true' : undefined}>
-                    {content}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-      {runs.data !== undefined ? (
-        <Pager
-          page={page}
-          pageCount={pageCount}
-          label={messages.pagination()}
-          previous={messages.previous()}
-          next={messages.next()}
-          position={messages.pagePosition({ page, pageCount })}
-          onPageChange={setPage}
-        />
-      ) : null}
-    </section>
+      headingLevel={props.headingLevel}
+      messages={messages}
+      state={state}
+      error={runs.error}
+      retry={runs.refetch}
+      stale={runs.isPlaceholderData}
+      loaded={runs.data !== undefined}
+      page={page}
+      pageCount={pageCountOf(runs.data?.total, runs.data?.limit ?? pageSize)}
+      onPageChange={setPage}
+      items={items}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { useMessages } from '../shared/merge-messages';
 import { defaultRunStatusBadgeMessages, type RunStatusBadgeMessages } from './messages';
 import { normaliseStatus, runStatusState, type RunStatusLike } from './run-status-state';
+import { asText } from '../shared/as-text';
 
 export interface RunStatusBadgeProps {
   /** The run status (`useRunStatus().data`); `undefined` while it loads. Required (may be `undefined`). */
@@ -14,16 +15,12 @@ export interface RunStatusBadgeProps {
   ref?: Ref<HTMLSpanElement>;
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-}
-
 /** The words for a status. */
 function runStatusText(status: RunStatusLike | undefined, messages: RunStatusBadgeMessages): string {
   const state = runStatusState(status);
   if (status === undefined || status === null || state === 'loading') return messages.loading();
-  const raw = text(status.status);
-  const rawDetail = text(status.detailedStatus);
+  const raw = asText(status.status);
+  const rawDetail = asText(status.detailedStatus);
   // A detail that only repeats the coarse state (the service sends `completed`/`completed`) says nothing more.
   const detail = rawDetail.trim() === '' || normaliseStatus(rawDetail) === normaliseStatus(raw) ? undefined : rawDetail;
   switch (state) {
@@ -56,8 +53,8 @@ export function RunStatusBadge({ status, messages, className, ref }: RunStatusBa
       ref={ref}
       className={className ? `hitl-run-status-badge ${className}` : 'hitl-run-status-badge'}
       data-state={state}
-      data-status={status ? text(status.status) : undefined}
-      data-detailed-status={status ? text(status.detailedStatus) : undefined}
+      data-status={status ? asText(status.status) : undefined}
+      data-detailed-status={status ? asText(status.detailedStatus) : undefined}
     >
       <bdi>{runStatusText(status, resolved)}</bdi>
     </span>

@@ -1,11 +1,11 @@
-import { useId, useRef, type Ref } from 'react';
+import type { Ref } from 'react';
 import type { TaskClient, TaskListItem } from '../../client/types';
 import { useTasks } from '../../hooks/use-tasks';
-import { errorReason, isKeyRefused } from '../shared/error-reason';
-import { Heading, type HeadingLevel } from '../shared/heading';
+import type { HeadingLevel } from '../shared/heading';
 import { useMessages } from '../shared/merge-messages';
-import { useFocusAfterRetry } from '../shared/use-focus-after-retry';
-import { clampPageSize, pageCountOf, Pager, usePage } from '../shared/pager';
+import { asText } from '../shared/as-text';
+import { PagedList, type PagedListItem, type PagedListState } from '../shared/paged-list';
+import { clampPageSize, pageCountOf, usePage } from '../shared/pager';
 import { defaultTaskListMessages, type TaskListMessages } from './messages';
 
 export interface TaskListProps {
@@ -34,11 +34,7 @@ export interface TaskListProps {
 }
 
 /** Where the list stands, in `data-state`. */
-export type TaskListState = 'loading' | 'error' | 'empty' | 'ready';
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-}
+export type TaskListState = PagedListState;
 
 /**
  * A paged list of tasks (`useTasks`), newest first as the service sends them: Previous / Next and
@@ -50,74 +46,42 @@ export function TaskList(props: TaskListProps) {
   const pageSize = clampPageSize(props.pageSize);
   const [page, setPage] = usePage(props);
   const tasks = useTasks({ page, limit: pageSize }, props.client);
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const armRetry = useFocusAfterRetry(tasks.error, heading);
-
-  const items = tasks.data?.data ?? [];
-  const pageCount = pageCountOf(tasks.data?.total, tasks.data?.limit ?? pageSize);
-  const state: TaskListState = tasks.data === undefined ? (tasks.error ? 'error' : 'loading') : items.length === 0 ? 'empty' : 'ready';
+  const tasksOnPage = tasks.data?.data ?? [];
+  const state: TaskListState = tasks.data === undefined ? (tasks.error ? 'error' : 'loading') : tasksOnPage.length === 0 ? 'empty' : 'ready';
   const select = props.onSelectTask;
 
+  const items = tasksOnPage.map((task, index): PagedListItem => {
+    const id = asText(task.id);
+    const name = messages.taskName({ name: asText(task.readable_name).trim() === '' ? id : asText(task.readable_name), id });
+    return {
+      key: `${index}:${id}`,
+      selected: props.selectedTaskId !== undefined && props.selectedTaskId === id,
+      content: <bdi>{name}</bdi>,
+      meta: (
+        <span className="hitl-list-meta" data-status={asText(task.status)}>
+          <bdi>{messages.taskStatus({ status: asText(task.status) })}</bdi>
+        </span>
+      ),
+      onSelect: select ? () => select(id, task) : undefined,
+    };
+  });
+
   return (
-    <section
+    <PagedList
+      baseClassName="hitl-task-list"
+      className={props.className}
       ref={props.ref}
-      className={props.className ? `hitl-task-list ${props.className}` : 'hitl-task-list'}
-      aria-labelledby={headingId}
-      data-state={state}
-    >
-      <Heading level={props.headingLevel ?? 2} id={headingId} className="hitl-list-heading" ref={heading}>
-        {messages.heading()}
-      </Heading>
-      {tasks.error ? (
-        <div className="hitl-list-error" role="alert">
-          <p>{isKeyRefused(tasks.error) ? messages.keyRefused() : messages.error({ reason: errorReason(tasks.error) })}</p>
-          <button type="button" className="hitl-button" onClick={() => {
-              armRetry();
-              void tasks.refetch().catch(() => {});
-            }}>
-            {messages.retry()}
-          </button>
-        </div>
-      ) : null}
-      {state === 'loading' ? <p className="hitl-list-loading">{messages.loading()}</p> : null}
-      {state === 'empty' ? <p className="hitl-list-empty">{messages.empty()}</p> : null}
-      {items.length > 0 ? (
-        <ul className="hitl-list-items" aria-busy={tasks.isPlaceholderData || undefined}>
-          {items.map((task, index) => {
-            const id = text(task.id);
-            const name = messages.taskName({ name: text(task.readable_name).trim() === '' ? id : text(task.readable_name), id });
-            const selected = props.selectedTaskId !== undefined && props.selectedTaskId === id;
-            return (
-              <li key={`${index}:${id}`} className="hitl-list-item" data-selected={selected ? '' : undefined}>
-                {select ? (
-                  <button type="button" className="hitl-list-select" aria-current={selected ? 'true' : undefined} onClick={() => select(id, task)}>
-                    <bdi>{name}</bdi>
-                  </button>
-                ) : (
-                  <span className="hitl-list-name" aria-current={selected ? 'true' : undefined}>
-                    <bdi>{name}</bdi>
-                  </span>
-                )}
-                <span className="hitl-list-meta" data-status={text(task.status)}>
-                  <bdi>{messages.taskStatus({ status: text(task.status) })}</bdi>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-      {tasks.data !== undefined ? (
-        <Pager
-          page={page}
-          pageCount={pageCount}
-          label={messages.pagination()}
-          previous={messages.previous()}
-          next={messages.next()}
-          position={messages.pagePosition({ page, pageCount })}
-          onPageChange={setPage}
-        />
-      ) : null}
-    </section>
+      headingLevel={props.headingLevel}
+      messages={messages}
+      state={state}
+      error={tasks.error}
+      retry={tasks.refetch}
+      stale={tasks.isPlaceholderData}
+      loaded={tasks.data !== undefined}
+      page={page}
+      pageCount={pageCountOf(tasks.data?.total, tasks.data?.limit ?? pageSize)}
+      onPageChange={setPage}
+      items={items}
+    />
   );
 }
