@@ -33,12 +33,7 @@ export function RadioGroupControl({ field, snapshot, ids, shownLabel, disabled, 
       aria-describedby={invalidProps['aria-describedby']}
       onBlur={onBlur}
     >
-      <FieldLabel as="legend" id={ids.label} text={shownLabel} required={field.required} />
-      {field.hint ? (
-        <p className="hitl-field-hint" id={ids.hint}>
-          {field.hint}
-        </p>
-      ) : null}
+      <FieldLabel as="legend" id={ids.label} text={shownLabel} required={field.required} hint={field.hint} hintId={ids.hint} />
       {field.options.map((option, index) => {
         const id = `${ids.control}-o${index}`;
         return (
@@ -83,12 +78,7 @@ export function CheckboxGroupControl({ field, snapshot, ids, shownLabel, disable
       aria-describedby={invalidProps['aria-describedby']}
       onBlur={onBlur}
     >
-      <FieldLabel as="legend" id={ids.label} text={shownLabel} required={field.required} />
-      {field.hint ? (
-        <p className="hitl-field-hint" id={ids.hint}>
-          {field.hint}
-        </p>
-      ) : null}
+      <FieldLabel as="legend" id={ids.label} text={shownLabel} required={field.required} hint={field.hint} hintId={ids.hint} />
       {field.options.map((option, index) => {
         const id = `${ids.control}-o${index}`;
         return (

@@ -6,6 +6,10 @@ export interface FieldLabelProps {
   htmlFor?: string;
   text: string;
   required: boolean;
+  /** The field's hint (a note about it), shown after the label. Default: none. */
+  hint?: string | undefined;
+  /** The hint's id, which error `aria-describedby`s and notes refer to. */
+  hintId?: string;
 }
 
 /**
@@ -13,7 +17,20 @@ export interface FieldLabelProps {
  * cannot reorder the text around it. The required mark is hidden from assistive technology (the
  * control says "required" itself) and kept out of the accessible name.
  */
-export function FieldLabel({ as = 'label', id, htmlFor, text, required }: FieldLabelProps) {
+export function FieldLabel({ as = 'label', id, htmlFor, text, required, hint, hintId }: FieldLabelProps) {
+  return (
+    <>
+      <LabelOnly as={as} id={id} htmlFor={htmlFor} text={text} required={required} />
+      {hint ? (
+        <p className="hitl-field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function LabelOnly({ as = 'label', id, htmlFor, text, required }: FieldLabelProps) {
   const mark = required ? (
     <span className="hitl-required-mark" aria-hidden="true">
       {' *'}

@@ -9,12 +9,7 @@ export function RangeControl({ field, snapshot, ids, shownLabel, disabled, inval
   const value = typeof snapshot.value === 'number' ? snapshot.value : 0;
   return (
     <>
-      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
-      {field.hint ? (
-        <p className="hitl-field-hint" id={ids.hint}>
-          {field.hint}
-        </p>
-      ) : null}
+      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} hint={field.hint} hintId={ids.hint} />
       <div className="hitl-range">
         <input
           ref={ref}

@@ -25,12 +25,7 @@ export function SelectControl({ field, snapshot, ids, shownLabel, disabled, inva
   const chosen = typeof snapshot.value === 'number' ? field.options[snapshot.value] : undefined;
   return (
     <>
-      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
-      {field.hint ? (
-        <p className="hitl-field-hint" id={ids.hint}>
-          {field.hint}
-        </p>
-      ) : null}
+      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} hint={field.hint} hintId={ids.hint} />
       <Select.Root
         value={typeof snapshot.value === 'number' ? String(snapshot.value) : ''}
         onValueChange={(value) => setValue(value === '' ? null : Number(value))}

@@ -45,12 +45,7 @@ export function TextControl({ field, snapshot, ids, shownLabel, disabled, invali
   };
   return (
     <>
-      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
-      {field.hint ? (
-        <p className="hitl-field-hint" id={ids.hint}>
-          {field.hint}
-        </p>
-      ) : null}
+      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} hint={field.hint} hintId={ids.hint} />
       {field.control === 'textarea' ? (
         <textarea {...common} ref={textareaRef} rows={field.rows} cols={field.cols} />
       ) : (

@@ -27,12 +27,7 @@ export function CheckboxControl({ field, snapshot, ids, shownLabel, disabled, in
         onChange={(event) => setValue(event.currentTarget.checked)}
         onBlur={onBlur}
       />
-      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
-      {field.hint ? (
-        <p className="hitl-field-hint" id={ids.hint}>
-          {field.hint}
-        </p>
-      ) : null}
+      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} hint={field.hint} hintId={ids.hint} />
     </div>
   );
 }
