@@ -1,5 +1,22 @@
 import type { Preview } from '@storybook/react-vite';
-import '../src/styles.css';
+import libraryCss from '../src/styles.css?inline';
+
+/**
+ * The library's stylesheet, in a `<style>` of its own rather than mixed into the catalogue's
+ * bundle, so a story can switch exactly it off (`parameters: { libraryStyles: false }`) and show
+ * the components as an app that does not import `hitl-react/styles.css` sees them.
+ */
+function libraryStylesheet(): HTMLStyleElement {
+  const id = 'hitl-react-styles';
+  // Found again when this module is re-run by hot reload, so the page never holds two copies.
+  const existing = document.getElementById(id);
+  const element = existing instanceof HTMLStyleElement ? existing : document.createElement('style');
+  element.id = id;
+  element.textContent = libraryCss;
+  if (element.parentNode === null) document.head.append(element);
+  return element;
+}
+const stylesheet = libraryStylesheet();
 
 const preview: Preview = {
   tags: ['autodocs'],
@@ -7,6 +24,17 @@ const preview: Preview = {
     // Every story is checked with axe; any violation fails the story's test.
     a11y: { test: 'error' },
     controls: { expanded: true },
+    options: {
+      storySort: { order: ['Introduction', 'Forms', 'Runs', 'Theming'] },
+    },
+  },
+  beforeEach({ parameters }) {
+    if (parameters.libraryStyles !== false) return undefined;
+    stylesheet.disabled = true;
+    // Runs before the next story renders, so the stylesheet is off for this story only.
+    return () => {
+      stylesheet.disabled = false;
+    };
   },
 };
 

@@ -1,0 +1,59 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { ToolCallForm } from '../../../src';
+import { expectRefused, expectSubmitted, formEventArgs, formEventArgTypes } from '../../support/form-stories';
+
+// Amounts in cents: numeric option values stay numbers in the answer.
+const methods = [
+  { label: 'Standard, 5–7 working days (free)', value: 0 },
+  { label: 'Express, 2 working days (€9.90)', value: 990 },
+  { label: 'Next working day (€19.90)', value: 1990 },
+];
+
+const meta = {
+  title: 'Forms/Field types/Radio',
+  component: ToolCallForm,
+  tags: ['autodocs'],
+  args: {
+    ...formEventArgs(),
+    parameters: { fields: [{ type: 'radio', label: 'Shipping method', options: methods, defaultValue: 0 }] },
+  },
+  argTypes: formEventArgTypes,
+} satisfies Meta<typeof ToolCallForm>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Radio buttons in a `role="radiogroup"` named by the label; the default option is checked. */
+export const Default: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('radio', { name: 'Standard, 5–7 working days (free)' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expectSubmitted(args, [{ label: 'Shipping method', value: 0 }]);
+  },
+};
+
+/** `required`, numeric option values; the arrow keys move the choice. */
+export const Constraints: Story = {
+  args: { parameters: { fields: [{ type: 'radio', label: 'Shipping method', options: methods, required: true }] } },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Express, 2 working days (€9.90)' }));
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(canvas.getByRole('radio', { name: 'Next working day (€19.90)' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expectSubmitted(args, [{ label: 'Shipping method', value: 1990 }]);
+  },
+};
+
+/** A required group with nothing chosen is refused; focus goes to its first radio. */
+export const ErrorState: Story = {
+  args: { parameters: { fields: [{ type: 'radio', label: 'Shipping method', options: methods, required: true }] } },
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expectRefused(canvasElement, args, {
+      summary: 'Please correct 1 field: Shipping method.',
+      focused: canvas.getByRole('radio', { name: 'Standard, 5–7 working days (free)' }),
+      invalid: canvas.getByRole('radiogroup', { name: 'Shipping method' }),
+      message: 'This field is required',
+    });
+  },
+};

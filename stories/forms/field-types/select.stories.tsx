@@ -1,0 +1,75 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ToolCallForm } from '../../../src';
+import { expectRefused, expectSubmitted, formEventArgs, formEventArgTypes } from '../../support/form-stories';
+
+const shipping = [
+  { label: 'Standard, 5–7 working days (free)', value: 'standard' },
+  { label: 'Express, 2 working days (€9.90)', value: 'express' },
+  { label: 'Next working day (€19.90)', value: 'next-day' },
+];
+
+const meta = {
+  title: 'Forms/Field types/Select',
+  component: ToolCallForm,
+  tags: ['autodocs'],
+  args: {
+    ...formEventArgs(),
+    parameters: { fields: [{ type: 'select', label: 'Shipping', options: shipping, defaultValue: 'express' }] },
+  },
+  argTypes: formEventArgTypes,
+} satisfies Meta<typeof ToolCallForm>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+// Numeric option values stay numbers in the answer.
+const seats = {
+  type: 'select',
+  label: 'Seats',
+  required: true,
+  placeholder: 'How many seats?',
+  options: [
+    { label: 'One seat', value: 1 },
+    { label: 'Two seats', value: 2 },
+    { label: 'Four seats', value: 4 },
+  ],
+};
+
+/** A single choice: a Radix Select (`role="combobox"`) showing the default option. */
+export const Default: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByRole('combobox', { name: 'Shipping' })).toHaveTextContent('Express, 2 working days (€9.90)');
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expectSubmitted(args, [{ label: 'Shipping', value: 'express' }]);
+  },
+};
+
+/** `required`, a `placeholder`, and numeric option values, which the answer keeps as numbers. */
+export const Constraints: Story = {
+  args: { parameters: { fields: [seats] } },
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    const trigger = canvas.getByRole('combobox', { name: 'Seats' });
+    await expect(trigger).toHaveTextContent('How many seats?');
+    await userEvent.click(trigger);
+    // The list opens in a portal at the end of the page, outside the story's root.
+    await userEvent.click(await within(canvasElement.ownerDocument.body).findByRole('option', { name: 'Two seats' }));
+    await expect(trigger).toHaveTextContent('Two seats');
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expectSubmitted(args, [{ label: 'Seats', value: 2 }]);
+  },
+};
+
+/** A required select with nothing chosen is refused; focus goes to its trigger. */
+export const ErrorState: Story = {
+  args: { parameters: { fields: [seats] } },
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    const trigger = canvas.getByRole('combobox', { name: 'Seats' });
+    await expectRefused(canvasElement, args, {
+      summary: 'Please correct 1 field: Seats.',
+      focused: trigger,
+      invalid: trigger,
+      message: 'This field is required',
+    });
+  },
+};

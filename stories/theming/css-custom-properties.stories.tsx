@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { DataTable, RunStatusBadge, ToolCallForm, type ToolCallFormProps } from '../../src';
+import { formEventArgs, formEventArgTypes } from '../support/form-stories';
+import { brandTheme, darkTheme, type HitlTheme } from './theme-variables';
+
+/**
+ * Theming is done with the `--hitl-*` custom properties, set on any ancestor (or `:root`); see the
+ * Introduction for the full list. Here they are set on a wrapper around a form, a status badge
+ * and a data table.
+ */
+function ThemedSample({ theme, ...form }: ToolCallFormProps & { theme: HitlTheme }) {
+  return (
+    <div style={{ ...theme, display: 'grid', gap: '1rem', maxWidth: '36rem' }}>
+      <ToolCallForm {...form} />
+      <p style={{ margin: 0 }}>
+        <RunStatusBadge status={{ status: 'running', detailedStatus: 'tool_call' }} /> <RunStatusBadge status={{ status: 'completed', detailedStatus: 'completed' }} />{' '}
+        <RunStatusBadge status={{ status: 'failed', detailedStatus: 'failed' }} />
+      </p>
+      <DataTable
+        locale="en-GB"
+        rows={[
+          { title: 'Items', value: 86.5 },
+          { title: 'Shipping', value: 9.9 },
+        ]}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Theming/CSS custom properties',
+  component: ThemedSample,
+  tags: ['autodocs'],
+  args: {
+    ...formEventArgs(),
+    theme: brandTheme,
+    parameters: {
+      heading: 'Choose shipping',
+      description: 'How should your order of 3 items (€86.50) be shipped?',
+      fields: [
+        {
+          type: 'radio',
+          label: 'Shipping method',
+          required: true,
+          options: [
+            { label: 'Standard, 5–7 working days (free)', value: 0 },
+            { label: 'Express, 2 working days (€9.90)', value: 990 },
+          ],
+        },
+        { type: 'switch', label: 'Text me updates', defaultValue: true },
+        { type: 'text', label: 'Note', placeholder: 'Optional' },
+      ],
+      submitButton: { label: 'Continue' },
+    },
+  },
+  argTypes: { ...formEventArgTypes, theme: { control: 'object' } },
+} satisfies Meta<typeof ThemedSample>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Accent, radius, spacing, control height, focus outline and font changed on the wrapper. */
+export const Brand: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const button = canvas.getByRole('button', { name: 'Continue' });
+    await expect(getComputedStyle(button).backgroundColor).toBe('rgb(130, 80, 223)');
+    await expect(getComputedStyle(button).borderTopLeftRadius).toBe('12px');
+    await expect(getComputedStyle(canvas.getByRole('switch', { name: 'Text me updates' })).backgroundColor).toBe('rgb(130, 80, 223)');
+    await expect(getComputedStyle(canvas.getByRole('textbox', { name: 'Note' })).fontFamily).toContain('Georgia');
+    // Refused, the summary shows the theme's spacing.
+    await userEvent.click(button);
+    await expect(getComputedStyle(await canvas.findByRole('alert')).paddingTop).toBe('20px');
+  },
+};
+
+/** A dark palette: text, muted, background, surface, border, accent, error, note and success colours. */
+export const Dark: Story = {
+  args: { theme: darkTheme },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const form = canvasElement.querySelector('form');
+    if (form === null) throw new Error('no form');
+    await expect(getComputedStyle(form).color).toBe('rgb(230, 237, 243)');
+    await expect(getComputedStyle(canvas.getByRole('textbox', { name: 'Note' })).backgroundColor).toBe('rgb(13, 17, 23)');
+    await expect(getComputedStyle(canvas.getByText('Completed').closest('.hitl-run-status-badge') as Element).color).toBe('rgb(86, 211, 100)');
+    // Errors in the dark palette too, checked for contrast by axe after the play.
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(getComputedStyle(await canvas.findByRole('alert')).color).toBe('rgb(255, 123, 114)');
+  },
+};
