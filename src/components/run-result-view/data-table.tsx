@@ -1,4 +1,4 @@
-import { useId, useMemo, type Ref } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type Ref } from 'react';
 import type { DataTableEntry } from '../../client/types';
 import { useMessages } from '../shared/merge-messages';
 import { formatValue, isPlainObject } from './format-value';
@@ -47,6 +47,8 @@ function cell(row: Record<string, unknown>, key: string): unknown {
  */
 export function DataTable({ rows, caption, locale, messages, className, ref }: DataTableProps) {
   const resolved = useMessages(defaultDataTableMessages, messages);
+  const [overflowing, setOverflowing] = useState(false);
+  const wrapperRef = useOverflowWatch(ref, setOverflowing);
   const captionId = useId();
   const localeKey = typeof locale === 'string' ? locale : locale?.join(',');
   const numbers = useMemo(() => {
@@ -77,7 +79,16 @@ export function DataTable({ rows, caption, locale, messages, className, ref }: D
   const format = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : formatValue(value));
   const rowHeader = columns[0] === 'title';
   return (
-    <div ref={ref} className={wrapperClass} data-state="filled" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <div
+      ref={wrapperRef}
+      className={wrapperClass}
+      data-state="filled"
+      data-overflowing={overflowing ? '' : undefined}
+      role="region"
+      aria-labelledby={captionId}
+      // A Tab stop only while there is something to scroll: otherwise it would be a stop for nothing.
+      tabIndex={overflowing ? 0 : undefined}
+    >
       <table className="hitl-data-table-table">
         <caption id={captionId}>{captionText}</caption>
         <thead>
@@ -112,4 +123,31 @@ export function DataTable({ rows, caption, locale, messages, className, ref }: D
       </table>
     </div>
   );
+}
+
+/**
+ * The wrapper's ref, forwarded to the caller's, and whether the table is wider than its wrapper,
+ * now and whenever either changes size. (No ref cleanup functions: React 18.3 ignores them.)
+ */
+function useOverflowWatch(outer: Ref<HTMLDivElement> | undefined, report: (overflowing: boolean) => void) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      setElement(node);
+      if (typeof outer === 'function') outer(node);
+      else if (outer) outer.current = node;
+    },
+    [outer],
+  );
+  useEffect(() => {
+    if (!element) return undefined;
+    const check = () => report(element.scrollWidth > element.clientWidth);
+    check();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [element, report]);
+  return ref;
 }
