@@ -36,6 +36,6 @@ describe('under a CSP without unsafe-eval', () => {
     await user.clear(editor);
     await user.type(editor, '{{}');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(onSubmit).toHaveBeenCalledWith('{}');
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('{}'));
   });
 });

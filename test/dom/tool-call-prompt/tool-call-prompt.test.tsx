@@ -119,7 +119,8 @@ describe('anything else: a JSON editor', () => {
   it('answers with the JSON normalised', async () => {
     const prompt = renderPrompt(call('ship', { name: 'Ann', address: { city: 'Oslo' } }), { tools: [tool('ship', addressSchema)] });
     await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(prompt.onSubmit).toHaveBeenCalledWith('{"name":"Ann","address":{"city":"Oslo"}}');
+    // The editor checks asynchronously (ajv's compiler loads on first use).
+    await vi.waitFor(() => expect(prompt.onSubmit).toHaveBeenCalledWith('{"name":"Ann","address":{"city":"Oslo"}}'));
   });
 
   it('refuses text that is not JSON, with the same error contract as a form field', async () => {
@@ -145,7 +146,8 @@ describe('anything else: a JSON editor', () => {
     await prompt.user.type(editor, '{{"name": "Ann", "address": {{"city": "Oslo"}}');
     await vi.waitFor(() => expect(editor).not.toHaveAttribute('aria-invalid'));
     await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(prompt.onSubmit).toHaveBeenCalledWith('{"name":"Ann","address":{"city":"Oslo"}}');
+    // The editor checks asynchronously (ajv's compiler loads on first use).
+    await vi.waitFor(() => expect(prompt.onSubmit).toHaveBeenCalledWith('{"name":"Ann","address":{"city":"Oslo"}}'));
   });
 
   it.each([
@@ -171,7 +173,8 @@ describe('anything else: a JSON editor', () => {
     const prompt = renderPrompt(call('mystery', { anything: [1, 2] }));
     expect(screen.getByText('No schema is known for this tool, so only JSON syntax is checked.')).toBeInTheDocument();
     await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(prompt.onSubmit).toHaveBeenCalledWith('{"anything":[1,2]}');
+    // The editor checks asynchronously (ajv's compiler loads on first use).
+    await vi.waitFor(() => expect(prompt.onSubmit).toHaveBeenCalledWith('{"anything":[1,2]}'));
   });
 });
 
