@@ -161,6 +161,8 @@ async function serveApp(dir: string, config: { baseUrl: string; apiKey: string; 
 describe('the packed package in an empty app', () => {
   let workDir: string | undefined;
   let appDir = '';
+  let sourceDir = '';
+  let tarball = '';
   let simulator: SimulatorServer | undefined;
   let staticServer: Server | undefined;
   let browser: Browser | undefined;
@@ -170,11 +172,13 @@ describe('the packed package in an empty app', () => {
     // Built from a copy: the build rewrites dist/ and a generated source file, which tests running
     // beside this one read, and the working tree must not change under them.
     const source = join(workDir, 'source');
+    sourceDir = source;
     await cp(repoRoot, source, { recursive: true, filter: (path) => !SKIPPED.has(relative(repoRoot, path)) });
     await symlink(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
     await run('npm', ['run', 'build'], source);
     const packed = await run('npm', ['pack', '--json', '--pack-destination', workDir], source);
     const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+    tarball = join(workDir, filename);
 
     appDir = join(workDir, 'app');
     await mkdir(appDir);
@@ -196,6 +200,14 @@ describe('the packed package in an empty app', () => {
     await new Promise((done) => (staticServer === undefined ? done(undefined) : staticServer.close(done)));
     await simulator?.close();
     if (workDir !== undefined) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('passes publint --strict and "are the types wrong" for an ESM-only package', async () => {
+    const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
+    await expect(run(bin('publint'), ['--strict'], sourceDir)).resolves.toMatchObject({ code: 0 });
+    // CSS is not a module with types; CommonJS and node10 resolution are out of scope for an ESM-only package.
+    const attw = await run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'ascii'], sourceDir);
+    expect(attw.code).toBe(0);
   });
 
   it.each(['bundler', 'node16'] as const)('type-checks with moduleResolution %s and skipLibCheck off', async (moduleResolution) => {
