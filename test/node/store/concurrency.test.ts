@@ -1,22 +1,14 @@
-import { createRunStore, resourceKeys, type RunStore } from '../../../src/store';
-import { FakeEnvironment, FakeTaskClient, processing, seededRandom } from './fake-task-client';
+import { resourceKeys, RUN_STORE_DEFAULTS } from '../../../src/store';
+import { FakeTaskClient, processing, seededRandom } from './fake-task-client';
+import { useStoreFixture } from './store-fixture';
 
-let store: RunStore | undefined;
+const makeStore = useStoreFixture();
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
-});
-
-afterEach(() => {
-  store?.destroy();
-  store = undefined;
-  vi.useRealTimers();
-});
 
 describe('concurrency cap', () => {
   it('never has more than the cap open with 300 watched runs, and serves every one of them', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing(), delayMs: 40 });
-    const s = (store = createRunStore(client, { environment: new FakeEnvironment(), random: seededRandom(7) }));
+    const s = makeStore(client, { random: seededRandom(7), firstPollJitterMs: RUN_STORE_DEFAULTS.firstPollJitterMs });
     const keys = Array.from({ length: 300 }, (_, i) => resourceKeys.status(`task-${i}`));
     keys.forEach((key) => s.watch(key));
 
@@ -31,7 +23,7 @@ describe('concurrency cap', () => {
 
   it('spreads the first requests instead of sending them in one burst', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
-    const s = (store = createRunStore(client, { environment: new FakeEnvironment(), random: seededRandom(3), firstPollJitterMs: 100 }));
+    const s = makeStore(client, { random: seededRandom(3), firstPollJitterMs: 100 });
     for (let i = 0; i < 50; i += 1) s.watch(resourceKeys.status(`task-${i}`));
 
     await vi.advanceTimersByTimeAsync(100);
@@ -43,7 +35,7 @@ describe('concurrency cap', () => {
 
   it('serves queued polls first in, first out', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing(), delayMs: 100 });
-    const s = (store = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0, maxConcurrentRequests: 1 }));
+    const s = makeStore(client, { maxConcurrentRequests: 1 });
     ['a', 'b', 'c', 'd'].forEach((id) => s.watch(resourceKeys.status(id)));
 
     await vi.advanceTimersByTimeAsync(400);

@@ -1,14 +1,10 @@
 import fc from 'fast-check';
 import { parseRetryAfter, TaskApiError } from '../../../src/client';
-import { createRunStore, fullJitterBackoff, resourceKeys, type RunStore, type RunStoreOptions } from '../../../src/store';
-import { FakeEnvironment, FakeTaskClient, httpError, networkError, processing, seededRandom, type Reply } from './fake-task-client';
+import { fullJitterBackoff, resourceKeys } from '../../../src/store';
+import { FakeTaskClient, httpError, networkError, processing, seededRandom, type Reply } from './fake-task-client';
+import { useStoreFixture } from './store-fixture';
 
-let store: RunStore | undefined;
-
-function makeStore(client: FakeTaskClient, options: RunStoreOptions = {}): RunStore {
-  store = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0, ...options });
-  return store;
-}
+const makeStore = useStoreFixture();
 
 /** Gaps between consecutive requests of one method. */
 function gaps(client: FakeTaskClient, method: 'getRunStatus' = 'getRunStatus'): number[] {
@@ -16,15 +12,6 @@ function gaps(client: FakeTaskClient, method: 'getRunStatus' = 'getRunStatus'): 
   return times.slice(1).map((time, index) => time - (times[index] ?? 0));
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
-});
-
-afterEach(() => {
-  store?.destroy();
-  store = undefined;
-  vi.useRealTimers();
-});
 
 describe('full-jitter backoff', () => {
   it('draws every delay from [0, min(cap, base · 2^attempt))', () => {

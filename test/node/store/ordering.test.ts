@@ -1,22 +1,9 @@
-import { createRunStore, resourceKeys, type RunStore } from '../../../src/store';
-import { FakeEnvironment, FakeTaskClient, processing, waitingFor } from './fake-task-client';
+import { resourceKeys } from '../../../src/store';
+import { FakeTaskClient, processing, waitingFor } from './fake-task-client';
+import { useStoreFixture } from './store-fixture';
 
-let store: RunStore | undefined;
+const makeStore = useStoreFixture();
 
-function makeStore(client: FakeTaskClient): RunStore {
-  store = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0 });
-  return store;
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
-});
-
-afterEach(() => {
-  store?.destroy();
-  store = undefined;
-  vi.useRealTimers();
-});
 
 const key = resourceKeys.status('task-1');
 

@@ -1,28 +1,14 @@
-import { createRunStore, resourceKeys, type RunStore, type RunStoreOptions } from '../../../src/store';
+import { resourceKeys } from '../../../src/store';
 import { completed, FakeEnvironment, FakeTaskClient, processing, runStatus, waitingFor } from './fake-task-client';
+import { useStoreFixture } from './store-fixture';
 
-let store: RunStore | undefined;
-const env = () => new FakeEnvironment();
-
-function makeStore(client: FakeTaskClient, options: RunStoreOptions = {}): RunStore {
-  store = createRunStore(client, { environment: env(), firstPollJitterMs: 0, ...options });
-  return store;
-}
+const makeStore = useStoreFixture();
 
 /** Times of the status requests, relative to the start of the test. */
 function statusTimes(client: FakeTaskClient, start: number): number[] {
   return client.callsTo('getRunStatus').map((call) => call.at - start);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
-});
-
-afterEach(() => {
-  store?.destroy();
-  store = undefined;
-  vi.useRealTimers();
-});
 
 describe('one timer per resource', () => {
   it('sends one request per interval however many watch the same run', async () => {

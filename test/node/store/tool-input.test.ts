@@ -1,23 +1,10 @@
 import { TaskApiError } from '../../../src/client';
-import { createRunStore, resourceKeys, StaleToolCallError, type RunStore } from '../../../src/store';
-import { FakeEnvironment, FakeTaskClient, networkError, processing, waitingFor } from './fake-task-client';
+import { resourceKeys, StaleToolCallError } from '../../../src/store';
+import { FakeTaskClient, networkError, processing, waitingFor } from './fake-task-client';
+import { useStoreFixture } from './store-fixture';
 
-let store: RunStore | undefined;
+const makeStore = useStoreFixture();
 
-function makeStore(client: FakeTaskClient): RunStore {
-  store = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0 });
-  return store;
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
-});
-
-afterEach(() => {
-  store?.destroy();
-  store = undefined;
-  vi.useRealTimers();
-});
 
 const ref = { taskId: 'task-1', toolCallId: 'call-1' } as const;
 const bodies = (client: FakeTaskClient) => client.callsTo('submitToolInput').map((call) => call.args[1]);
