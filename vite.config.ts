@@ -6,7 +6,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
-import { chromiumLaunchOptions } from './scripts/chromium';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 

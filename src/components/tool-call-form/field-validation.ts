@@ -46,6 +46,8 @@ function stepNeighbours(n: number, base: number, step: number): { lower: number;
 
 function isOnStep(n: number, base: number, step: number): boolean {
   const q = (n - base) / step;
+  // A step finer than a double can count in (e.g. 5e-324) puts every number on the grid.
+  if (!Number.isFinite(q)) return true;
   return Math.abs(q - Math.round(q)) < 1e-9 * Math.max(1, Math.abs(q));
 }
 

@@ -137,8 +137,11 @@ export function sanitizeRange(field: Pick<FieldModel, 'min' | 'max' | 'step'>, v
   // HTML's default is the midpoint between min and max.
   let v = value ?? lo + (hi - lo) / 2;
   v = Math.min(Math.max(v, lo), hi);
-  v = lo + Math.round((v - lo) / step) * step;
-  if (v > hi) v = lo + Math.floor((hi - lo) / step) * step;
+  // A step finer than a double can count in (e.g. 5e-324) leaves the value as it is.
+  if (Number.isFinite((hi - lo) / step)) {
+    v = lo + Math.round((v - lo) / step) * step;
+    if (v > hi) v = lo + Math.floor((hi - lo) / step) * step;
+  }
   return tidyNumber(v);
 }
 

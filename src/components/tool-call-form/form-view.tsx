@@ -56,6 +56,23 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
+/**
+ * Moves a form through `submitting` while the caller's `onSubmit` promise is pending, to
+ * `submitted` when it settles well; a rejection returns it to `idle` so the person can try again
+ * (reporting the failure is the caller's job: its `onSubmit` saw it first).
+ */
+export function followSubmission(result: unknown, setState: (state: ToolCallFormState) => void, isMounted: () => boolean): void {
+  if (!isPromiseLike(result)) {
+    setState('submitted');
+    return;
+  }
+  setState('submitting');
+  result.then(
+    () => isMounted() && setState('submitted'),
+    () => isMounted() && setState('idle'),
+  );
+}
+
 /** The `<form>` shared by `<ToolCallForm>` and the forms `<ToolCallPrompt>` generates from a schema. */
 export function FormView(props: FormViewProps) {
   const { fields, store, messages, disabled, idBase, onValidSubmit } = props;
@@ -122,18 +139,7 @@ export function FormView(props: FormViewProps) {
       return;
     }
     setSummary(null);
-    const result = onValidSubmit(store.values());
-    if (isPromiseLike(result)) {
-      setState('submitting');
-      // A rejection returns the form to editing so the person can try again; reporting the
-      // failure is the caller's job (its onSubmit saw it first).
-      result.then(
-        () => mounted.current && setState('submitted'),
-        () => mounted.current && setState('idle'),
-      );
-    } else {
-      setState('submitted');
-    }
+    followSubmission(onValidSubmit(store.values()), setState, () => mounted.current);
   };
 
   const headingId = `${idBase}-heading`;

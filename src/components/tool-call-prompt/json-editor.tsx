@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ElementType, type FormEv
 import type { JsonSchema } from '../../client/types';
 import { FieldLabel } from '../tool-call-form/field-label';
 import { FormFooter } from '../tool-call-form/form-footer';
-import type { HeadingLevel, ToolCallFormState } from '../tool-call-form/form-view';
+import { followSubmission, type HeadingLevel, type ToolCallFormState } from '../tool-call-form/form-view';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 import type { ToolCallPromptMessages } from './messages';
 
@@ -30,10 +30,6 @@ function prettyPrint(value: unknown): string {
   } catch {
     return '';
   }
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 type Checked = { ok: true; input: string } | { ok: false; errors: string[] };
@@ -110,16 +106,7 @@ export function JsonEditor(props: JsonEditorProps) {
       return;
     }
     setErrors(null);
-    const result = onSubmit(outcome.input);
-    if (isPromiseLike(result)) {
-      setState('submitting');
-      result.then(
-        () => mounted.current && setState('submitted'),
-        () => mounted.current && setState('idle'),
-      );
-    } else {
-      setState('submitted');
-    }
+    followSubmission(onSubmit(outcome.input), setState, () => mounted.current);
   };
 
   const invalid = errors !== null;

@@ -264,6 +264,11 @@ describe('range', () => {
     const clamped = renderForm(one({ type: 'range', label: 'Volume', min: 1, max: 5, defaultValue: 99 }));
     expect(await valueOf(clamped)).toBe(5);
   });
+
+  it('keeps a number when the step is finer than a double can count in (found by the property test)', async () => {
+    const form = renderForm(one({ type: 'range', label: 'Volume', step: 5e-324 }));
+    expect(await valueOf(form)).toBe(50);
+  });
 });
 
 describe('read-only and disabled fields', () => {

@@ -99,6 +99,8 @@ describe('min, max and step', () => {
     expect(await errorAfterTyping({ type: 'number', min: 3, max: 10 }, '10')).toBeNull();
     expect(await errorAfterTyping({ type: 'number', step: 0.5 }, '1.25')).toBe('Must be a valid value, such as 1 or 1.5');
     expect(await errorAfterTyping({ type: 'number', step: 0.1 }, '0.3')).toBeNull();
+    // A step no double can count in accepts every number rather than none.
+    expect(await errorAfterTyping({ type: 'number', step: 5e-324 }, '7.25')).toBeNull();
     // The step grid starts at min.
     expect(await errorAfterTyping({ type: 'number', min: 1, step: 2 }, '4')).toBe('Must be a valid value, such as 3 or 5');
   });
