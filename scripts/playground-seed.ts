@@ -8,7 +8,7 @@
  * timestamps spread over the last two days and recordings ready, in a few milliseconds.
  */
 import type { TaskClient, ToolCall, ToolDefinition } from '../src/client';
-import { formInputTool, type FormAnswer, type FormAnswerValue, type FormField } from '../src/schema';
+import { encodeFormAnswer, formInputTool, type FormAnswer, type FormAnswerValue, type FormField } from '../src/schema';
 import { isTerminalRunStatus } from '../src/store';
 import { APPROVE_PURCHASE_TOOL_NAME, approvePurchaseTool, type SimulatedService } from '../src/testing';
 
@@ -48,7 +48,7 @@ export interface SeedDemoDataOptions {
   busyTaskRuns?: number;
   /**
    * Largest step of a scenario, in simulator milliseconds (after `timeScale`); each poll steps the
-   * clock this far. Default: 60000, more than any built-in page takes even at `timeScale` 20.
+   * clock this far. Default: 60000, as long as the longest built-in page takes at `timeScale` 20.
    */
   stepMs?: number;
 }
@@ -118,7 +118,7 @@ function demoAnswer(toolCall: ToolCall, n: number): string {
     const formField = field as FormField;
     return { label: formField.label ?? '', value: demoFieldValue(formField, n) };
   });
-  return JSON.stringify(answer);
+  return encodeFormAnswer(answer);
 }
 
 /** Drives one run to its end: steps the clock, answers each tool call, stops it early when asked to. */
@@ -151,7 +151,7 @@ async function latestRunId(client: TaskClient, taskId: string): Promise<string> 
 /**
  * Fills the simulator with finished tasks: one run each, a few stopped, the failing scenario
  * failed, the rest completed; the newest seeded task has `busyTaskRuns` runs. Events are an
- * hour apart and end an hour ago, so everything a person creates later is newer. Leaves the
+ * hour apart, the last two hours ago, so everything a person creates later is newer. Leaves the
  * clock released.
  */
 export async function seedDemoData(service: SimulatedService, clock: DemoClock, options: SeedDemoDataOptions = {}): Promise<SeededDemoData> {

@@ -156,14 +156,15 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         throw new TaskApiError(`${endpoint} failed while reading the response`, { kind: 'network', endpoint, status: response.status, cause });
       }
 
+      const empty = text.trim() === '';
       let body: unknown;
       let parsed = false;
-      if (text.trim() !== '') {
+      if (!empty) {
         try {
           body = JSON.parse(text);
           parsed = true;
         } catch {
-          parsed = false;
+          // Not JSON (an error page, a cut-off answer): handled below, by status.
         }
       }
 
@@ -172,7 +173,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         const message = (parsed && errorText(body)) || `${endpoint} failed with HTTP ${response.status}`;
         throw new TaskApiError(message, { kind: 'http', status: response.status, endpoint, retryAfterMs });
       }
-      if (text.trim() === '') {
+      if (empty) {
         if (call.emptyBodyOk) return undefined;
         throw new TaskApiError(`${endpoint} answered with an empty body`, { kind: 'parse', status: response.status, endpoint });
       }
@@ -192,15 +193,15 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     }
   }
 
+  /** A 2xx envelope whose `data` is not what the endpoint returns. */
+  function malformed(call: Call, what: string): TaskApiError {
+    const endpoint = `${call.method} ${call.template}`;
+    return new TaskApiError(`${endpoint} answered ${what}`, { kind: 'parse', status: 200, endpoint });
+  }
+
   function expectData<T>(envelope: unknown, call: Call, check: (data: unknown) => data is T): T {
     const data = isObject(envelope) ? envelope.data : undefined;
-    if (!check(data)) {
-      throw new TaskApiError(`${call.method} ${call.template} answered without the expected data`, {
-        kind: 'parse',
-        status: 200,
-        endpoint: `${call.method} ${call.template}`,
-      });
-    }
+    if (!check(data)) throw malformed(call, 'without the expected data');
     return data;
   }
 
@@ -209,13 +210,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     const data = expectData(envelope, call, (d): d is unknown[] => Array.isArray(d));
     const env = envelope as Record<string, unknown>;
     const requested = call.query as { page: number; limit: number };
-    if (!data.every(isItem)) {
-      throw new TaskApiError(`${call.method} ${call.template} answered with malformed items`, {
-        kind: 'parse',
-        status: 200,
-        endpoint: `${call.method} ${call.template}`,
-      });
-    }
+    if (!data.every(isItem)) throw malformed(call, 'with malformed items');
     return {
       data,
       total: typeof env.total === 'number' ? env.total : data.length,

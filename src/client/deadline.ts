@@ -23,7 +23,9 @@ export function createDeadline(timeoutMs: number, parent?: AbortSignal): Deadlin
         }, timeoutMs)
       : undefined;
   const onParentAbort = () => controller.abort();
-  parent?.addEventListener('abort', onParentAbort, { once: true });
+  // A parent that is already aborted never fires `abort` again.
+  if (parent?.aborted) controller.abort();
+  else parent?.addEventListener('abort', onParentAbort, { once: true });
   return {
     signal: controller.signal,
     get timedOut() {

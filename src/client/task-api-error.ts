@@ -44,7 +44,7 @@ export class TaskApiError extends Error {
     return this.status === 401 || this.status === 403;
   }
 
-  /** True for failures worth retrying a read for: network, time-out, 5xx and 429. */
+  /** True for failures worth retrying a read for: network, time-out, 5xx, 429 and 408. */
   get isTransient(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
     if (this.kind === 'http' && this.status !== undefined) return this.status >= 500 || this.status === 429 || this.status === 408;

@@ -158,30 +158,27 @@ export interface PageRequestOptions extends RequestOptions {
 /** One method per endpoint of the task service (spec §4). */
 export interface TaskClient {
   /** `POST /api/v1/task/create`. */
-  createTask(body: { task: string; agent?: string; tools?: ToolDefinition[] }, o?: { signal?: AbortSignal }): Promise<{ taskId: string }>;
+  createTask(body: CreateTaskRequest, o?: RequestOptions): Promise<CreateTaskResponse>;
   /** `GET /api/v1/tasks`. */
-  listTasks(o?: { page?: number; limit?: number; signal?: AbortSignal }): Promise<Page<TaskListItem>>;
+  listTasks(o?: PageRequestOptions): Promise<Page<TaskListItem>>;
   /** `GET /api/v1/task/{taskId}/runs`. */
-  listRuns(taskId: string, o?: { page?: number; limit?: number; signal?: AbortSignal }): Promise<Page<RunListItem>>;
+  listRuns(taskId: string, o?: PageRequestOptions): Promise<Page<RunListItem>>;
   /** `GET /api/v1/task/{taskId}/run/status`. */
-  getRunStatus(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<RunStatus>;
+  getRunStatus(taskId: string, o?: RunRequestOptions): Promise<RunStatus>;
   /** `GET /api/v1/task/{taskId}/run/result`. */
-  getRunResult(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<RunResult>;
+  getRunResult(taskId: string, o?: RunRequestOptions): Promise<RunResult>;
   /** `GET /api/v1/task/{taskId}/run/gif`. */
-  getRunGif(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<GifStatus>;
+  getRunGif(taskId: string, o?: RunRequestOptions): Promise<GifStatus>;
   /** `POST /api/v1/task/{taskId}/run/tool-input`. Never retried by the client. */
-  submitToolInput(
-    taskId: string,
-    body: { input: string; toolCallId: string },
-    o?: { runId?: string; signal?: AbortSignal },
-  ): Promise<void>;
+  submitToolInput(taskId: string, body: ToolInputRequest, o?: RunRequestOptions): Promise<void>;
   /** `PUT /api/v1/task/{taskId}/run/stop`. */
-  stopRun(taskId: string, o?: { runId?: string; signal?: AbortSignal }): Promise<void>;
+  stopRun(taskId: string, o?: RunRequestOptions): Promise<void>;
   /** `PUT /api/v1/task/{taskId}/stop`. */
-  stopTask(taskId: string, o?: { signal?: AbortSignal }): Promise<void>;
+  stopTask(taskId: string, o?: RequestOptions): Promise<void>;
   /**
-   * `GET /api/v1/check`. Resolves `true` when the service answers `ok`, `false` when it rejects
-   * the key (HTTP 401/403 or `success: false`); rejects on network errors, time-outs and 5xx.
+   * `GET /api/v1/check`. Resolves `true` when the service answers `ok`, `false` when it does not:
+   * it refuses the key (HTTP 401/403 or `success: false`) or answers anything other than `ok`.
+   * Rejects on every other failure: network, time-out, 5xx, 429, a body that is not the envelope.
    */
-  checkApiKey(o?: { signal?: AbortSignal }): Promise<boolean>;
+  checkApiKey(o?: RequestOptions): Promise<boolean>;
 }

@@ -1,4 +1,5 @@
 import { createDeadline } from '../client/deadline';
+import { readLimited } from './read-limited';
 import { buildEndpointPath, isUnsafePathParameter, matchTaskEndpoint, type TaskEndpoint } from './task-endpoints';
 
 export interface TaskProxyOptions {
@@ -152,35 +153,6 @@ function upstreamUrl(base: string, endpoint: TaskEndpoint, taskId: string | unde
   }
   const search = query.toString();
   return base + buildEndpointPath(endpoint, taskId) + (search === '' ? '' : `?${search}`);
-}
-
-async function readLimited(request: Request, max: number): Promise<Uint8Array | 'too-large'> {
-  const declared = Number(request.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > max) {
-    void request.body?.cancel().catch(() => undefined);
-    return 'too-large';
-  }
-  if (request.body === null) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      void reader.cancel().catch(() => undefined);
-      return 'too-large';
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function envelope(status: number, error: string): Response {

@@ -22,7 +22,7 @@ export interface NodeResponseLike {
   write(chunk: Uint8Array): boolean;
   end(): unknown;
   destroy(error?: Error): unknown;
-  once(event: 'drain' | 'close', listener: () => void): unknown;
+  once(event: 'drain', listener: () => void): unknown;
   on(event: 'close', listener: () => void): unknown;
 }
 
@@ -119,7 +119,7 @@ async function respond(
       const { done, value } = await reader.read();
       if (done) break;
       if (controller.signal.aborted) return;
-      if (!res.write(value)) await drained(res);
+      if (!res.write(value)) await drained(res, controller.signal);
     }
     res.end();
   } finally {
@@ -128,11 +128,22 @@ async function respond(
   }
 }
 
-function drained(res: NodeResponseLike): Promise<void> {
+/**
+ * Waits for `drain`, or for the client to go away (a closed response never drains). The abort
+ * listener is removed on drain, not left to pile up: a long answer waits here once per chunk.
+ */
+function drained(res: NodeResponseLike, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    // Whichever comes first; a closed response never drains.
-    res.once('drain', resolve);
-    res.once('close', resolve);
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const onAbort = () => resolve();
+    signal.addEventListener('abort', onAbort, { once: true });
+    res.once('drain', () => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
   });
 }
 

@@ -316,7 +316,15 @@ const budgetOf = (answers: readonly ScenarioAnswer[]) => {
   const budget = findFormAnswer(answers, 'Budget (€)');
   return typeof budget === 'number' && Number.isFinite(budget) ? budget : 1200;
 };
-const offersWithin = (answers: readonly ScenarioAnswer[]) => LAPTOPS.filter((offer) => offer.price <= budgetOf(answers));
+const offersWithin = (answers: readonly ScenarioAnswer[]) => {
+  const budget = budgetOf(answers);
+  return LAPTOPS.filter((offer) => offer.price <= budget);
+};
+/** The offers the last question lists; the answer is an index into this same list. */
+const offersShown = (answers: readonly ScenarioAnswer[]) => {
+  const offers = offersWithin(answers);
+  return offers.length > 0 ? offers : LAPTOPS;
+};
 
 /** Compares laptops across shops over many pages and three questions; ends with a 12-row data table. */
 export const longRunScenario: Scenario = {
@@ -379,38 +387,32 @@ export const longRunScenario: Scenario = {
     {
       type: 'tool_call',
       tool: FORM_INPUT_TOOL_NAME,
-      parameters: (answers): ScenarioToolParameters => {
-        const offers = offersWithin(answers);
-        const shown = offers.length > 0 ? offers : LAPTOPS;
-        return {
-          heading: 'Which offer should I reserve?',
-          description: `${offers.length} of ${LAPTOPS.length} offers fit your budget of €${budgetOf(answers)}.`,
-          fields: [
-            {
-              type: 'radio',
-              label: 'Offer',
-              required: true,
-              options: shown.map((offer, index) => ({ label: `${offer.model} at ${offer.shop}, €${offer.price}`, value: index })),
-            },
-            { type: 'textarea', label: 'Note to the shop', rows: 3, maxLength: 500, placeholder: 'Optional' },
-          ],
-          submitButton: { label: 'Reserve' },
-        };
-      },
+      parameters: (answers): ScenarioToolParameters => ({
+        heading: 'Which offer should I reserve?',
+        description: `${offersWithin(answers).length} of ${LAPTOPS.length} offers fit your budget of €${budgetOf(answers)}.`,
+        fields: [
+          {
+            type: 'radio',
+            label: 'Offer',
+            required: true,
+            options: offersShown(answers).map((offer, index) => ({ label: `${offer.model} at ${offer.shop}, €${offer.price}`, value: index })),
+          },
+          { type: 'textarea', label: 'Note to the shop', rows: 3, maxLength: 500, placeholder: 'Optional' },
+        ],
+        submitButton: { label: 'Reserve' },
+      }),
     },
     { type: 'page', title: 'Reservation · TechHub', url: 'https://techhub.example.com/reserve', durationMs: 2000 },
   ],
   result: (answers): ScenarioOutcome => {
-    const offers = offersWithin(answers);
-    const shown = offers.length > 0 ? offers : LAPTOPS;
     const choice = findFormAnswer(answers, 'Offer');
-    const reserved = typeof choice === 'number' ? shown[choice] : undefined;
+    const reserved = typeof choice === 'number' ? offersShown(answers)[choice] : undefined;
     return {
       summary:
         reserved === undefined
           ? `Compared ${LAPTOPS.length} offers; nothing was reserved.`
           : `Compared ${LAPTOPS.length} offers and reserved the ${reserved.model} at ${reserved.shop} for €${reserved.price}.`,
-      output: { offersCompared: LAPTOPS.length, offersWithinBudget: offers.length },
+      output: { offersCompared: LAPTOPS.length, offersWithinBudget: offersWithin(answers).length },
       dataTable: LAPTOPS.map((offer) => ({ title: `${offer.model} · ${offer.shop}`, value: offer.price, shop: offer.shop })),
     };
   },

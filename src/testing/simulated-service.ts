@@ -9,6 +9,7 @@ import type {
   ToolCall,
   ToolDefinition,
 } from '../client/types';
+import { readLimited } from '../server/read-limited';
 import { matchTaskEndpoint, type TaskEndpoint } from '../server/task-endpoints';
 import { builtInScenarios } from './built-in-scenarios';
 import { FaultState, type ChosenFault, type FaultController, type FaultType, type RandomFaults } from './faults';
@@ -446,11 +447,11 @@ export function createSimulatedService(options: SimulatedServiceOptions = {}): S
   }
 
   async function bodyOf(request: Request): Promise<Record<string, unknown>> {
-    const text = await request.text();
-    if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) throw new HttpError(413, 'Request body larger than 1 MiB');
+    const bytes = await readLimited(request, MAX_BODY_BYTES);
+    if (bytes === 'too-large') throw new HttpError(413, 'Request body larger than 1 MiB');
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
       throw new HttpError(400, 'The request body must be JSON');
     }

@@ -317,6 +317,19 @@ describe('createTaskProxy: limits and failures', () => {
     expect(seen[0]?.signal.aborted).toBe(true);
   });
 
+  it('does not leave the upstream call running when the browser went away before it started', async () => {
+    const browser = new AbortController();
+    const { proxy, seen } = fakeUpstream(() => Response.json({ success: true, data: [] }), {
+      // The browser leaves while the app checks its session.
+      authorize: () => {
+        browser.abort();
+        return true;
+      },
+    });
+    await proxy(new Request(`${APP}/api/v1/tasks`, { signal: browser.signal }));
+    expect(seen[0]?.signal.aborted).toBe(true);
+  });
+
   it('answers 502 when the upstream drops the connection', async () => {
     const { proxy, service } = setup();
     service.faults.inject({ type: 'network' });

@@ -127,6 +127,25 @@ describe('simulated service: envelope and status codes', () => {
     expect(answer.status).toBe(413);
   });
 
+  it('stops reading an upload soon after 1 MiB instead of holding all of it', async () => {
+    let sentChunks = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sentChunks += 1;
+        controller.enqueue(new Uint8Array(256 * 1024).fill(0x61));
+        if (sentChunks === 100) controller.close();
+      },
+    });
+    const response = await service.fetch(`${SIMULATOR_ORIGIN}/api/v1/task/create`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sentChunks).toBeLessThan(10);
+  });
+
   it.each(['page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=', 'limit=0', 'limit=1e1', 'limit=ten'])('answers 400 to %s', async (query) => {
     const answer = await call('GET', `/api/v1/tasks?${query}`);
     expect(answer.status).toBe(400);
