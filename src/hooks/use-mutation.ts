@@ -1,4 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { quiet } from '../store/quiet';
+import { toError } from '../store/to-error';
 import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
 
 /** Where a mutation stands. */
@@ -56,7 +58,8 @@ export function useMutation<TData, TVariables>(
   options: MutationOptions<TData, TVariables>,
 ): MutationResult<TData, TVariables> {
   const [state, setState] = useState<State<TData, TVariables>>(IDLE);
-  const latestCall = useRef(0);
+  /** The call whose outcome `state` shows; none after `reset()`. */
+  const shown = useRef<Promise<TData> | undefined>(undefined);
   const pending = useRef(new Map<string, Promise<TData>>());
   const latest = useRef({ run, options });
   useIsomorphicLayoutEffect(() => {
@@ -66,9 +69,15 @@ export function useMutation<TData, TVariables>(
   const mutate = useCallback((variables: TVariables): Promise<TData> => {
     const id = identity(variables);
     const open = id === undefined ? undefined : pending.current.get(id);
-    if (open !== undefined) return open;
-    const call = ++latestCall.current;
-    setState({ status: 'pending', data: undefined, error: undefined, variables });
+    if (open !== undefined) {
+      // Joined after `reset()` or a call with other variables: this is the latest call again, so
+      // its outcome is what `state` shows.
+      if (shown.current !== open) {
+        shown.current = open;
+        setState({ status: 'pending', data: undefined, error: undefined, variables });
+      }
+      return open;
+    }
     let started: Promise<TData>;
     try {
       started = latest.current.run(variables);
@@ -77,17 +86,19 @@ export function useMutation<TData, TVariables>(
     }
     const promise = started.then(
       (data) => {
-        if (latestCall.current === call) setState({ status: 'success', data, error: undefined, variables });
+        if (shown.current === promise) setState({ status: 'success', data, error: undefined, variables });
         latest.current.options.onSuccess?.(data, variables);
         return data;
       },
       (cause: unknown) => {
-        const error = cause instanceof Error ? cause : new Error(String(cause));
-        if (latestCall.current === call) setState({ status: 'error', data: undefined, error, variables });
+        const error = toError(cause);
+        if (shown.current === promise) setState({ status: 'error', data: undefined, error, variables });
         latest.current.options.onError?.(error, variables);
         throw error;
       },
     );
+    shown.current = promise;
+    setState({ status: 'pending', data: undefined, error: undefined, variables });
     if (id !== undefined) {
       pending.current.set(id, promise);
       const clear = () => {
@@ -95,12 +106,11 @@ export function useMutation<TData, TVariables>(
       };
       promise.then(clear, clear);
     }
-    promise.catch(() => {});
-    return promise;
+    return quiet(promise);
   }, []);
 
   const reset = useCallback(() => {
-    latestCall.current += 1;
+    shown.current = undefined;
     setState(IDLE);
   }, []);
 

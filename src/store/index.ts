@@ -9,9 +9,9 @@
  *   (configurable) is terminal, unknown values included, unless a tool call is pending.
  * - Nothing is polled while the page is hidden or offline; one refresh on return.
  * - Network errors, time-outs, 408, 429 and 5xx are retried with full-jitter backoff (1000 ms base,
- *   30000 ms cap), never sooner than `Retry-After`; a 429 holds every poll of the store. Other
- *   failures stop that resource until `refetch()` or a new watcher. 401/403 stop every resource of
- *   the store until `refetch()` or `resume()`.
+ *   30000 ms cap), never sooner than `Retry-After`; a 429 with `Retry-After` holds every poll of
+ *   the store. Other failures stop that resource until `refetch()` or a new watcher. 401/403 stop
+ *   every resource of the store until `refetch()` or `resume()`.
  * - At most 6 polls open at once, queued first in, first out; first polls spread over 0–100 ms.
  *   What a person does (answers, stops, creates, `refetch()`) never waits behind polls.
  * - `refetch()` joins an open request, unless that request started before the resource was last

@@ -12,11 +12,6 @@ export class RequestQueue {
 
   constructor(private readonly max: number) {}
 
-  /** Number of requests counted as open. */
-  get inFlight(): number {
-    return this.active;
-  }
-
   /** Queues `job`; it is run once a slot is free and must call `begin()` if it starts a request. Returns a cancel function. */
   push(job: () => void): () => void {
     // Wrapped so the same function pushed twice is two jobs.

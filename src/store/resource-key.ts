@@ -54,8 +54,8 @@ export interface ResourceDataMap {
 /** The data type behind a key. */
 export type ResourceData<K extends ResourceKey> = ResourceDataMap[K['resource']];
 
-function runId(value: string | undefined): string | undefined {
-  // An empty id would be sent as `?runId=`; it can only mean "no particular run".
+/** An empty `runId` means "no particular run" (sent, it would be `?runId=`), as an absent one does. */
+export function normaliseRunId(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
@@ -71,9 +71,9 @@ function limitOf(limit: number | undefined): number {
 
 /** Builders of resource keys, for callers that use the store without the hooks. */
 export const resourceKeys = {
-  status: (taskId: string, run?: string): RunResourceKey<'status'> => ({ resource: 'status', taskId, runId: runId(run) }),
-  result: (taskId: string, run?: string): RunResourceKey<'result'> => ({ resource: 'result', taskId, runId: runId(run) }),
-  gif: (taskId: string, run?: string): RunResourceKey<'gif'> => ({ resource: 'gif', taskId, runId: runId(run) }),
+  status: (taskId: string, run?: string): RunResourceKey<'status'> => ({ resource: 'status', taskId, runId: normaliseRunId(run) }),
+  result: (taskId: string, run?: string): RunResourceKey<'result'> => ({ resource: 'result', taskId, runId: normaliseRunId(run) }),
+  gif: (taskId: string, run?: string): RunResourceKey<'gif'> => ({ resource: 'gif', taskId, runId: normaliseRunId(run) }),
   /** Page defaults to 1, limit to 30 (values above 30 become 30, the service's maximum). */
   tasksPage: (page?: number, limit?: number): TasksPageKey => ({ resource: 'tasks-page', page: pageOf(page), limit: limitOf(limit) }),
   /** Page defaults to 1, limit to 30 (values above 30 become 30, the service's maximum). */
@@ -86,18 +86,25 @@ export const resourceKeys = {
   check: (): CheckKey => ({ resource: 'check' }),
 } as const;
 
+/**
+ * `key` as the builders make it. The store keeps this form, so a hand-made key asks the service for
+ * what the equal built key does (no `?runId=`, the default page, a limit of at most 30).
+ */
+export function canonicalKey(key: ResourceKey): ResourceKey {
+  switch (key.resource) {
+    case 'tasks-page':
+      return resourceKeys.tasksPage(key.page, key.limit);
+    case 'runs-page':
+      return resourceKeys.runsPage(key.taskId, key.page, key.limit);
+    case 'check':
+      return resourceKeys.check();
+    default:
+      return resourceKeys[key.resource](key.taskId, key.runId);
+  }
+}
+
 /** A string that identifies a key; equal keys give equal strings. */
 export function resourceKeyId(key: ResourceKey): string {
-  switch (key.resource) {
-    case 'status':
-    case 'result':
-    case 'gif':
-      return JSON.stringify([key.resource, key.taskId, runId(key.runId) ?? null]);
-    case 'tasks-page':
-      return JSON.stringify([key.resource, key.page, limitOf(key.limit)]);
-    case 'runs-page':
-      return JSON.stringify([key.resource, key.taskId, key.page, limitOf(key.limit)]);
-    case 'check':
-      return JSON.stringify([key.resource]);
-  }
+  // The builders list every field in a fixed order, so the values alone identify the key.
+  return JSON.stringify(Object.values(canonicalKey(key)));
 }

@@ -28,13 +28,14 @@ export const DEFAULT_NON_TERMINAL_RUN_STATUSES: readonly string[] = Object.freez
   'stopping',
 ]);
 
-function normalise(status: string): string {
-  return status.trim().toLowerCase().replace(/[\s-]+/g, '_');
+/** A status value as compared: trimmed, lower-case, spaces and dashes as `_`; non-strings are `''`. */
+export function normaliseStatus(status: unknown): string {
+  return typeof status === 'string' ? status.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
 }
 
 function toSet(values: Iterable<string>): ReadonlySet<string> {
   const set = new Set<string>();
-  for (const value of values) set.add(normalise(value));
+  for (const value of values) set.add(normaliseStatus(value));
   return set;
 }
 
@@ -48,7 +49,7 @@ const defaultSet = toSet(DEFAULT_NON_TERMINAL_RUN_STATUSES);
  */
 export function isTerminalRunStatus(status: string, nonTerminal?: Iterable<string>): boolean {
   const set = nonTerminal === undefined ? defaultSet : toSet(nonTerminal);
-  return !set.has(normalise(status));
+  return !set.has(normaliseStatus(status));
 }
 
 /**
@@ -57,7 +58,7 @@ export function isTerminalRunStatus(status: string, nonTerminal?: Iterable<strin
  */
 export function createRunTerminalCheck(nonTerminal?: Iterable<string>): (run: RunStatus) => boolean {
   const set = nonTerminal === undefined ? defaultSet : toSet(nonTerminal);
-  return (run) => (run.toolCall === null || run.toolCall === undefined) && !set.has(normalise(String(run.status)));
+  return (run) => (run.toolCall === null || run.toolCall === undefined) && !set.has(normaliseStatus(String(run.status)));
 }
 
 /**
@@ -71,5 +72,5 @@ const finalGifSet = toSet(FINAL_GIF_STATUSES);
 
 /** True when a GIF status will not change any more (see `FINAL_GIF_STATUSES`). */
 export function isFinalGifStatus(status: string): boolean {
-  return finalGifSet.has(normalise(status));
+  return finalGifSet.has(normaliseStatus(status));
 }

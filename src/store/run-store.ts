@@ -4,9 +4,10 @@ import type { CreateTaskRequest, RunStatus, TaskClient } from '../client/types';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS, retryDelay } from './backoff';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
 import { RequestQueue } from './request-queue';
-import { resourceKeyId, resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
+import { canonicalKey, normaliseRunId, resourceKeyId, resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
 import { createRunTerminalCheck, isFinalGifStatus } from './run-status-terminal';
 import { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
+import { toError } from './to-error';
 import { ToolInputRegistry, type ToolInputRef, type ToolInputSnapshot } from './tool-input-registry';
 
 /** Defaults of `RunStoreOptions`. */
@@ -190,24 +191,27 @@ interface Entry {
 
 const EMPTY: ResourceSnapshot<never> = Object.freeze({ data: undefined, error: undefined, isFetching: false, failureCount: 0 });
 
-function toError(cause: unknown): Error {
-  return cause instanceof Error ? cause : new Error(String(cause));
-}
-
 function isAuthError(error: unknown): boolean {
   return isTaskApiError(error) && error.isAuthError;
 }
 
+/**
+ * The options that name a run. Without one, `runId` is left out rather than set to `undefined` or
+ * `''`, so a client that tests for the property sees "the most recent run".
+ */
+function runOption(runId: string | undefined): { runId: string } | undefined {
+  const id = normaliseRunId(runId);
+  return id === undefined ? undefined : { runId: id };
+}
+
 function fetchResource(client: TaskClient, key: ResourceKey, signal: AbortSignal): Promise<unknown> {
-  // `runId` is only passed when set, so clients that test for the property see "most recent run".
-  const run = (runId: string | undefined) => (runId === undefined ? { signal } : { runId, signal });
   switch (key.resource) {
     case 'status':
-      return client.getRunStatus(key.taskId, run(key.runId));
+      return client.getRunStatus(key.taskId, { ...runOption(key.runId), signal });
     case 'result':
-      return client.getRunResult(key.taskId, run(key.runId));
+      return client.getRunResult(key.taskId, { ...runOption(key.runId), signal });
     case 'gif':
-      return client.getRunGif(key.taskId, run(key.runId));
+      return client.getRunGif(key.taskId, { ...runOption(key.runId), signal });
     case 'tasks-page':
       return client.listTasks({ page: key.page, limit: key.limit, signal });
     case 'runs-page':
@@ -246,13 +250,7 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
 
   const registry = new ToolInputRegistry({
     send: (ref, input) =>
-      runAction(() =>
-        client.submitToolInput(
-          ref.taskId,
-          { input, toolCallId: ref.toolCallId },
-          ref.runId === undefined ? undefined : { runId: ref.runId },
-        ),
-      ),
+      runAction(() => client.submitToolInput(ref.taskId, { input, toolCallId: ref.toolCallId }, runOption(ref.runId))),
     accepted: (ref) => invalidate((key) => key.resource === 'status' && key.taskId === ref.taskId),
     confirmGone: async (ref) => {
       invalidate((key) => key.resource === 'status' && key.taskId === ref.taskId);
@@ -268,7 +266,7 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     if (entry === undefined) {
       entry = {
         id,
-        key,
+        key: canonicalKey(key),
         settled: EMPTY,
         fetching: undefined,
         snapshot: EMPTY,
@@ -338,7 +336,7 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     let active = false;
     const consider = (option: PollInterval<unknown>) => {
       const value = typeof option === 'function' ? option(entry.settled.data) : option;
-      if (value === false || typeof value !== 'number' || !Number.isFinite(value)) return;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return;
       const interval = Math.max(MIN_POLL_INTERVAL_MS, value);
       shortest = shortest === undefined ? interval : Math.min(shortest, interval);
     };
@@ -741,8 +739,9 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     getToolInput: (taskId, toolCallId) => registry.get(taskId, toolCallId),
 
     getToolInputSubject(taskId, runId) {
-      const status = entries.get(resourceKeyId(resourceKeys.status(taskId, runId)))?.snapshot.data as RunStatus | undefined;
-      return status?.toolCall?.toolCallId ?? registry.lastAttempted(taskId, runId === '' ? undefined : runId);
+      const key = resourceKeys.status(taskId, runId);
+      const status = entries.get(resourceKeyId(key))?.snapshot.data as RunStatus | undefined;
+      return status?.toolCall?.toolCallId ?? registry.lastAttempted(taskId, key.runId);
     },
 
     submitToolInput: (ref, answer) => registry.submit(ref, answer),
@@ -758,8 +757,7 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     },
 
     async stopRun(taskId, stopOptions = {}) {
-      const runId = stopOptions.runId === '' ? undefined : stopOptions.runId;
-      await runAction(() => client.stopRun(taskId, runId === undefined ? undefined : { runId }));
+      await runAction(() => client.stopRun(taskId, runOption(stopOptions.runId)));
       invalidate((key) => key.resource === 'status' && key.taskId === taskId);
     },
 

@@ -1,6 +1,8 @@
 import { isTaskApiError } from '../client/task-api-error';
 import type { RunStatus } from '../client/types';
 import { quiet } from './quiet';
+import { normaliseRunId } from './resource-key';
+import { toError } from './to-error';
 
 /**
  * Where the answer to one tool call stands:
@@ -126,7 +128,7 @@ export class ToolInputRegistry {
     }
     const entry: Entry = {
       taskId: ref.taskId,
-      runId: ref.runId === '' ? undefined : ref.runId,
+      runId: normaliseRunId(ref.runId),
       toolCallId: ref.toolCallId,
       input,
       snapshot: IDLE_TOOL_INPUT,
@@ -199,7 +201,7 @@ export class ToolInputRegistry {
       try {
         await this.deps.send(ref, input);
       } catch (cause) {
-        const error = cause instanceof Error ? cause : new Error(String(cause));
+        const error = toError(cause);
         if (isTaskApiError(cause) && cause.status === 409) {
           let gone = false;
           try {

@@ -106,6 +106,20 @@ describe('useStopRun and useStopTask', () => {
     expect(client.callsTo('getRunStatus')).toHaveLength(2);
     expect(client.callsTo('listTasks')).toHaveLength(2);
   });
+
+  it('shows the outcome of a pending stop that a click after reset() joins', async () => {
+    const { client, wrapper } = harness(new FakeTaskClient().script('stopTask', { value: undefined, delayMs: 1000 }));
+    const { result } = renderHook(() => useStopTask(), { wrapper });
+
+    act(() => void result.current.mutate({ taskId: 'task-1' }));
+    act(() => result.current.reset());
+    act(() => void result.current.mutate({ taskId: 'task-1' }));
+    expect(result.current).toMatchObject({ status: 'pending', isPending: true, variables: { taskId: 'task-1' } });
+
+    await advance(1000);
+    expect(client.callsTo('stopTask')).toHaveLength(1);
+    expect(result.current.status).toBe('success');
+  });
 });
 
 describe('useCheckApiKey', () => {

@@ -4,7 +4,6 @@ import { useStoreFixture } from './store-fixture';
 
 const makeStore = useStoreFixture();
 
-
 describe('concurrency cap', () => {
   it('never has more than the cap open with 300 watched runs, and serves every one of them', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing(), delayMs: 40 });

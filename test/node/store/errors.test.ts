@@ -12,7 +12,6 @@ function gaps(client: FakeTaskClient, method: 'getRunStatus' = 'getRunStatus'): 
   return times.slice(1).map((time, index) => time - (times[index] ?? 0));
 }
 
-
 describe('full-jitter backoff', () => {
   it('draws every delay from [0, min(cap, base · 2^attempt))', () => {
     fc.assert(

@@ -4,7 +4,6 @@ import { useStoreFixture } from './store-fixture';
 
 const makeStore = useStoreFixture();
 
-
 const key = resourceKeys.status('task-1');
 
 describe('responses arriving out of order', () => {

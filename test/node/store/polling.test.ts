@@ -9,7 +9,6 @@ function statusTimes(client: FakeTaskClient, start: number): number[] {
   return client.callsTo('getRunStatus').map((call) => call.at - start);
 }
 
-
 describe('one timer per resource', () => {
   it('sends one request per interval however many watch the same run', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
@@ -81,6 +80,19 @@ describe('one timer per resource', () => {
     expect(runIds.sort()).toEqual(['run-a', 'run-b', undefined].sort());
     // "Most recent run" is asked for without a runId, not with an empty one.
     expect(client.callsTo('getRunStatus').some((call) => 'runId' in (call.args[1] as object) && (call.args[1] as { runId?: string }).runId === undefined)).toBe(false);
+  });
+
+  it('asks a hand-made key with an empty runId for the most recent run, as the built key does', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
+    const s = makeStore(client);
+    s.watch({ resource: 'status', taskId: 'task-1', runId: '' });
+    s.watch(resourceKeys.status('task-1'));
+
+    await vi.advanceTimersByTimeAsync(0);
+
+    const calls = client.callsTo('getRunStatus');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.args[1]).not.toHaveProperty('runId');
   });
 });
 

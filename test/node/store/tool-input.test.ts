@@ -5,7 +5,6 @@ import { useStoreFixture } from './store-fixture';
 
 const makeStore = useStoreFixture();
 
-
 const ref = { taskId: 'task-1', toolCallId: 'call-1' } as const;
 const bodies = (client: FakeTaskClient) => client.callsTo('submitToolInput').map((call) => call.args[1]);
 const conflict = () => new TaskApiError('This tool call was already answered', { kind: 'http', status: 409 });
