@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { FORM_FIELD_TYPES } from './form-input-schema';
 import { validate } from './form-input-validator.generated.js';
+import { pointerSegments } from './json-pointer';
 
 /** Kinds of problems in `form_input` parameters. */
 export type FormInputProblemCode =
@@ -99,14 +100,6 @@ function valueAt(root: unknown, segments: readonly string[]): unknown {
     else return undefined;
   }
   return current;
-}
-
-function pointerSegments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function sentence(parameters: unknown, error: ErrorObject): { message: string; fieldIndex?: number } {

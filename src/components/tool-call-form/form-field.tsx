@@ -45,6 +45,17 @@ function noteText(note: FieldNote, messages: ToolCallFormMessages, label: string
 }
 
 /**
+ * The message for the first rule the field's current value breaks, or null. The element is asked
+ * whether it holds input it cannot read, because that can begin without React seeing a change:
+ * typing "e" into an empty number input leaves its value ''.
+ */
+export function currentFieldError(field: FieldModel, store: FormStore, messages: ToolCallFormMessages): string | null {
+  const snapshot = store.get(field.index);
+  const badInput = store.handle(field.index)?.hasBadInput?.() ?? snapshot.badInput;
+  return validateField(field, snapshot.value, badInput, messages, fieldContext(field, shownLabelOf(field, messages)));
+}
+
+/**
  * One field: its label, control, notes and error. Subscribes to its own slot of the store only,
  * so it re-renders when its own value or error changes, never for another field's.
  */
@@ -58,11 +69,7 @@ export function FormField({ field, store, env }: FormFieldProps) {
   const invalidProps: InvalidProps = invalid ? { 'aria-invalid': true, 'aria-describedby': ids.error } : {};
 
   const { index } = field;
-  const validate = useCallback(() => {
-    const current = store.get(index);
-    const badInput = store.handle(index)?.hasBadInput?.() ?? current.badInput;
-    store.setError(index, validateField(field, current.value, badInput, env.messages, fieldContext(field, shownLabelOf(field, env.messages))));
-  }, [store, index, field, env.messages]);
+  const validate = useCallback(() => store.setError(index, currentFieldError(field, store, env.messages)), [store, index, field, env.messages]);
 
   const setValue = useCallback(
     (value: FieldValue, badInput = false) => {

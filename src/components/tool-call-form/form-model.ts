@@ -68,8 +68,8 @@ export interface FormModel {
   fatal: boolean;
 }
 
+/** The kinds that take `minLength`, `maxLength` and `pattern`. */
 const TEXT_KINDS: readonly string[] = ['text', 'email', 'tel', 'url', 'password', 'textarea'];
-const PATTERN_KINDS: readonly string[] = ['text', 'email', 'tel', 'url', 'password', 'textarea'];
 const PLACEHOLDER_KINDS: readonly string[] = [...TEXT_KINDS, 'number'];
 /** HTML's "valid floating-point number"; anything else is sanitised to '' by number inputs. */
 const FLOAT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
@@ -290,7 +290,7 @@ function buildField(field: FormField, index: number, problems: FormInputProblem[
   }
 
   let pattern: FieldModel['pattern'];
-  if (PATTERN_KINDS.includes(kind) && typeof field.pattern === 'string' && field.pattern !== '') {
+  if (TEXT_KINDS.includes(kind) && typeof field.pattern === 'string' && field.pattern !== '') {
     const regexp = compilePattern(field.pattern);
     if (regexp) pattern = { source: field.pattern, regexp };
     else {

@@ -36,10 +36,6 @@ export class FormStore {
     this.listeners = initial.map(() => new Set());
   }
 
-  get size(): number {
-    return this.snapshots.length;
-  }
-
   get(index: number): FieldSnapshot {
     const snapshot = this.snapshots[index];
     if (!snapshot) throw new RangeError(`No field ${index}`);

@@ -1,20 +1,8 @@
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ElementType,
-  type FormEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useIsomorphicLayoutEffect } from '../../hooks/use-isomorphic-layout-effect';
+import { Heading, type HeadingLevel } from '../shared/heading';
 import type { FieldEnvironment } from './field-environment';
-import { fieldContext, validateField } from './field-validation';
-import { FormField, shownLabelOf } from './form-field';
+import { currentFieldError, FormField, shownLabelOf } from './form-field';
 import { FormFooter } from './form-footer';
 import type { FieldModel, FieldValue } from './form-model';
 import type { FormStore } from './form-store';
@@ -28,8 +16,6 @@ const MemoFormField = memo(FormField);
 /** The form's state, exposed as `data-state` on the `<form>`. */
 export type ToolCallFormState = 'idle' | 'invalid' | 'submitting' | 'submitted';
 
-export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
-
 export interface FormViewProps {
   heading: string | undefined;
   description: string | undefined;
@@ -37,8 +23,10 @@ export interface FormViewProps {
   fields: readonly FieldModel[];
   store: FormStore;
   messages: ToolCallFormMessages;
-  classNamePolicy: ClassNamePolicy;
-  autocompletePolicy: AutocompletePolicy;
+  /** Default: `'drop'`, as documented on `<ToolCallForm classNamePolicy>`. */
+  classNamePolicy: ClassNamePolicy | undefined;
+  /** Default: `'safe'`, as documented on `<ToolCallForm autocompletePolicy>`. */
+  autocompletePolicy: AutocompletePolicy | undefined;
   disabled: boolean;
   agentNotice: ReactNode;
   headingLevel: HeadingLevel;
@@ -88,7 +76,7 @@ export function FormView(props: FormViewProps) {
   }, []);
 
   const onFieldChangeRef = useRef(props.onFieldChange);
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     onFieldChangeRef.current = props.onFieldChange;
   });
   const onFieldChange = useCallback((index: number) => onFieldChangeRef.current?.(index), []);
@@ -97,8 +85,8 @@ export function FormView(props: FormViewProps) {
       idBase,
       messages,
       disabled,
-      classNamePolicy: props.classNamePolicy,
-      autocompletePolicy: props.autocompletePolicy,
+      classNamePolicy: props.classNamePolicy ?? 'drop',
+      autocompletePolicy: props.autocompletePolicy ?? 'safe',
       onFieldChange,
     }),
     [idBase, messages, disabled, props.classNamePolicy, props.autocompletePolicy, onFieldChange],
@@ -122,9 +110,7 @@ export function FormView(props: FormViewProps) {
     store.submitted = true;
     const invalid: number[] = [];
     for (const field of fields) {
-      const snapshot = store.get(field.index);
-      const badInput = store.handle(field.index)?.hasBadInput?.() ?? snapshot.badInput;
-      const error = validateField(field, snapshot.value, badInput, messages, fieldContext(field, shownLabelOf(field, messages)));
+      const error = currentFieldError(field, store, messages);
       store.setError(field.index, error);
       if (error !== null) invalid.push(field.index);
     }
@@ -143,7 +129,6 @@ export function FormView(props: FormViewProps) {
   };
 
   const headingId = `${idBase}-heading`;
-  const Heading: ElementType = `h${props.headingLevel}`;
   const heading = props.heading?.trim() ? props.heading : undefined;
 
   return (
@@ -160,7 +145,7 @@ export function FormView(props: FormViewProps) {
       onSubmit={onSubmit}
     >
       {heading ? (
-        <Heading className="hitl-form-heading" id={headingId}>
+        <Heading level={props.headingLevel} className="hitl-form-heading" id={headingId}>
           <bdi>{heading}</bdi>
         </Heading>
       ) : null}

@@ -1,3 +1,5 @@
+import { isDateLikeKind } from './date-like';
+
 /** What every field message receives: which field it is about. */
 export interface FieldMessageContext {
   /** The field's label as shown (the generated "Field 3" when the agent gave none). */
@@ -65,13 +67,13 @@ export const defaultToolCallFormMessages: ToolCallFormMessages = {
   tooLong: ({ maxLength }) => `Must be at most ${plural(maxLength, 'character', 'characters')}`,
   patternMismatch: () => 'Must match the requested format',
   rangeUnderflow: ({ type, minText }) =>
-    isDateLikeType(type) ? `Must be ${minText} or later` : `Must be ${minText} or more`,
+    isDateLikeKind(type) ? `Must be ${minText} or later` : `Must be ${minText} or more`,
   rangeOverflow: ({ type, maxText }) =>
-    isDateLikeType(type) ? `Must be ${maxText} or earlier` : `Must be ${maxText} or less`,
+    isDateLikeKind(type) ? `Must be ${maxText} or earlier` : `Must be ${maxText} or less`,
   stepMismatch: ({ lower, upper }) => `Must be a valid value, such as ${lower} or ${upper}`,
   invalidEmail: () => 'Must be an email address, such as name@example.com',
   invalidUrl: () => 'Must be a full web address, such as https://example.com',
-  badInput: ({ type }) => (isDateLikeType(type) ? 'Must be a complete date or time' : 'Must be a number'),
+  badInput: ({ type }) => (isDateLikeKind(type) ? 'Must be a complete date or time' : 'Must be a number'),
   errorSummary: ({ count, labels }) => `Please correct ${plural(count, 'field', 'fields')}: ${labels.join(', ')}.`,
   invalidParameters: () => 'This form cannot be shown. The request from the automation agent is malformed:',
   fieldLabelFallback: ({ index }) => `Field ${index + 1}`,
@@ -82,18 +84,3 @@ export const defaultToolCallFormMessages: ToolCallFormMessages = {
   conflictingLimitsNote: () => 'The requested limits contradict each other and are not checked.',
   noOptionsNote: () => 'There are no options to choose from.',
 };
-
-function isDateLikeType(type: string): boolean {
-  return type === 'date' || type === 'time' || type === 'datetime-local' || type === 'month' || type === 'week';
-}
-
-/** The defaults with the caller's replacements on top; entries that are not functions are ignored. */
-export function resolveMessages<M extends object>(defaults: M, overrides: Partial<M> | undefined): M {
-  if (!overrides) return defaults;
-  const merged = { ...defaults };
-  for (const key of Object.keys(overrides) as Array<keyof M>) {
-    const value = overrides[key];
-    if (typeof value === 'function') merged[key] = value as M[keyof M];
-  }
-  return merged;
-}

@@ -2,6 +2,7 @@ import * as Select from '@radix-ui/react-select';
 import { useEffect, useRef, useState } from 'react';
 import type { ControlProps } from './control-props';
 import { FieldLabel } from './field-label';
+import { fieldContext } from './field-validation';
 
 const ignore = () => {};
 
@@ -16,7 +17,7 @@ const ignore = () => {};
 export function SelectControl({ field, snapshot, ids, shownLabel, disabled, invalidProps, messages, setValue, onBlur, register }: ControlProps) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => register({ focus: () => ref.current?.focus() }), [register]);
-  const placeholder = field.placeholder ?? messages.selectPlaceholder({ label: shownLabel, index: field.index, type: field.kind });
+  const placeholder = field.placeholder ?? messages.selectPlaceholder(fieldContext(field, shownLabel));
   const [listMounted, setListMounted] = useState(false);
   // Capture phase: the list must mount in the same update in which Radix opens it.
   const mountList = () => {

@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { FormInputProblem } from '../../schema/check-form-input';
 import { encodeFormAnswer, type FormAnswer } from '../../schema/form-input-schema';
+import type { HeadingLevel } from '../shared/heading';
+import { useMessages } from '../shared/merge-messages';
 import { answerValue, buildFormModel, coerceFieldValue, type FieldModel, type FieldValue, type FormModel } from './form-model';
 import { FormStore } from './form-store';
-import { FormView, type HeadingLevel } from './form-view';
-import { defaultToolCallFormMessages, resolveMessages, type ToolCallFormMessages } from './messages';
+import { FormView } from './form-view';
+import { defaultToolCallFormMessages, type ToolCallFormMessages } from './messages';
 import type { AutocompletePolicy, ClassNamePolicy } from './policies';
 
 export interface ToolCallFormProps {
@@ -53,9 +55,9 @@ export interface ToolCallFormProps {
   agentNotice?: ReactNode;
   /** The level of the heading element (`<h2>` by default). Default: 2. */
   headingLevel?: HeadingLevel;
-  /** The `<form>`'s id, also the prefix of the fields' ids. Default: a generated one. */
+  /** The `<form>`'s id, also the prefix of the fields' ids. Default: none on the `<form>`; the fields' ids use a generated prefix. */
   id?: string;
-  /** The `<form>` element. */
+  /** The `<form>` element. Default: none. */
   ref?: Ref<HTMLFormElement>;
   /** Added to the `<form>`'s classes (`hitl-form`). Yours, so trusted. Default: none. */
   className?: string;
@@ -142,7 +144,7 @@ export function ToolCallForm(props: ToolCallFormProps) {
   const key = contentKey(props.parameters);
   // Keyed by content, so a poll's new object does not rebuild the model (and reset the form).
   const model = useMemo(() => buildFormModel(props.parameters), [key]);
-  const messages = useMemo(() => resolveMessages(defaultToolCallFormMessages, props.messages), [props.messages]);
+  const messages = useMessages(defaultToolCallFormMessages, props.messages);
 
   const onInvalid = useRef(props.onInvalidParameters);
   useEffect(() => {
@@ -188,8 +190,8 @@ function ToolCallFormBody(props: Omit<ToolCallFormProps, 'messages'> & { model: 
       fields={model.fields}
       store={store}
       messages={messages}
-      classNamePolicy={props.classNamePolicy ?? 'drop'}
-      autocompletePolicy={props.autocompletePolicy ?? 'safe'}
+      classNamePolicy={props.classNamePolicy}
+      autocompletePolicy={props.autocompletePolicy}
       disabled={props.disabled ?? false}
       agentNotice={props.agentNotice}
       headingLevel={props.headingLevel ?? 2}

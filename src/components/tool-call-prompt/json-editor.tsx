@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ElementType, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { JsonSchema } from '../../client/types';
+import { Heading, type HeadingLevel } from '../shared/heading';
 import { FieldLabel } from '../tool-call-form/field-label';
 import { FormFooter } from '../tool-call-form/form-footer';
-import { followSubmission, type HeadingLevel, type ToolCallFormState } from '../tool-call-form/form-view';
+import { followSubmission, type ToolCallFormState } from '../tool-call-form/form-view';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 import type { ToolCallPromptMessages } from './messages';
 
@@ -116,7 +117,6 @@ export function JsonEditor(props: JsonEditorProps) {
   const label = messages.jsonEditorLabel({ toolName: props.toolName });
   const title = typeof schema?.title === 'string' ? schema.title : undefined;
   const description = typeof schema?.description === 'string' ? schema.description : undefined;
-  const Heading: ElementType = `h${props.headingLevel}`;
   const shownState: ToolCallFormState = state === 'invalid' && !invalid ? 'idle' : state;
   const note =
     validator === null
@@ -137,7 +137,7 @@ export function JsonEditor(props: JsonEditorProps) {
       data-disabled={disabled ? '' : undefined}
       onSubmit={(event) => void submit(event)}
     >
-      <Heading className="hitl-form-heading" id={headingId}>
+      <Heading level={props.headingLevel} className="hitl-form-heading" id={headingId}>
         <bdi>{messages.promptHeading({ toolName: props.toolName, title })}</bdi>
       </Heading>
       {description ? <p className="hitl-form-description">{description}</p> : null}

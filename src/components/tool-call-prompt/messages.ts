@@ -1,3 +1,4 @@
+import { pointerSegments } from '../../schema/json-pointer';
 import { defaultToolCallFormMessages, type ToolCallFormMessages } from '../tool-call-form/messages';
 
 /** The texts `<ToolCallPrompt>` writes: those of `<ToolCallForm>` and those of its own renderers. */
@@ -25,14 +26,7 @@ export const defaultToolCallPromptMessages: ToolCallPromptMessages = {
   promptHeading: ({ toolName, title }) => title ?? toolName,
   jsonEditorLabel: () => 'Answer (JSON)',
   invalidJson: ({ detail }) => `Must be valid JSON: ${detail}`,
-  schemaViolation: ({ path, message }) =>
-    path === ''
-      ? `The answer ${message}`
-      : `"${path
-          .slice(1)
-          .split('/')
-          .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-          .join('.')}" ${message}`,
+  schemaViolation: ({ path, message }) => (path === '' ? `The answer ${message}` : `"${pointerSegments(path).join('.')}" ${message}`),
   noSchemaNote: () => 'No schema is known for this tool, so only JSON syntax is checked.',
   validatorUnavailableNote: ({ reason }) =>
     reason === 'csp'

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../client/types';
 import type { FormField, FormInputParameters } from '../../schema/form-input-schema';
-import { answerValue, buildFormModel, type FieldModel, type FieldValue, type FormModel } from '../tool-call-form/form-model';
+import { answerValue, buildFormModel, compilePattern, type FieldModel, type FieldValue, type FormModel } from '../tool-call-form/form-model';
 
 /** A form generated from a flat object schema: the model, and which property each field edits. */
 export interface SchemaForm {
@@ -28,7 +28,13 @@ const PROPERTY_KEYWORDS = new Set([
   'deprecated',
 ]);
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
-const FORMAT_KINDS: Record<string, FormField['type']> = { email: 'email', uri: 'url', url: 'url', date: 'date' };
+/** A Map, not an object literal: a format named "constructor" must find nothing, not Object.prototype's. */
+const FORMAT_KINDS = new Map<string, FormField['type']>([
+  ['email', 'email'],
+  ['uri', 'url'],
+  ['url', 'url'],
+  ['date', 'date'],
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -100,12 +106,14 @@ function fieldOf(name: string, property: Record<string, unknown>, required: bool
       const pattern = property.pattern as string | undefined;
       return {
         ...common,
-        type: FORMAT_KINDS[String(property.format)] ?? 'text',
+        type: FORMAT_KINDS.get(String(property.format)) ?? 'text',
         required,
         ...(property.minLength === undefined ? {} : { minLength: property.minLength as number }),
         ...(property.maxLength === undefined ? {} : { maxLength: property.maxLength as number }),
-        // JSON Schema patterns search; the form's match the whole value.
-        ...(pattern === undefined ? {} : { pattern: `[\\s\\S]*(?:${pattern})[\\s\\S]*` }),
+        // JSON Schema patterns search; the form's match the whole value. A pattern that does not
+        // compile on its own goes unwrapped, so the form notes and ignores it (the wrapping could
+        // make it compile: "a)(b" inside "(?:…)" does).
+        ...(pattern === undefined ? {} : { pattern: compilePattern(pattern) ? `[\\s\\S]*(?:${pattern})[\\s\\S]*` : pattern }),
       };
     }
   }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import type { JsonSchema, ToolCall, ToolDefinition } from '../../client/types';
 import type { FormInputProblem } from '../../schema/check-form-input';
 import { FORM_INPUT_TOOL_NAME } from '../../schema/form-input-tool';
+import type { HeadingLevel } from '../shared/heading';
+import { useMessages } from '../shared/merge-messages';
 import { FormStore } from '../tool-call-form/form-store';
-import { FormView, type HeadingLevel } from '../tool-call-form/form-view';
-import { resolveMessages } from '../tool-call-form/messages';
+import { FormView } from '../tool-call-form/form-view';
 import type { AutocompletePolicy, ClassNamePolicy } from '../tool-call-form/policies';
 import { ToolCallForm } from '../tool-call-form/tool-call-form';
 import { JsonEditor } from './json-editor';
@@ -46,9 +47,9 @@ export interface ToolCallPromptProps {
   onInvalidParameters?: (problems: FormInputProblem[]) => void;
   /** The level of the heading element. Default: 2. */
   headingLevel?: HeadingLevel;
-  /** The `<form>`'s id and the prefix of its fields' ids. Default: a generated one. */
+  /** The `<form>`'s id and the prefix of its fields' ids. Default: none on the `<form>`; the fields' ids use a generated prefix. */
   id?: string;
-  /** The `<form>` of the built-in renderers. */
+  /** The `<form>` of the built-in renderers. Default: none. */
   ref?: Ref<HTMLFormElement>;
   /** Added to the `<form>`'s classes. Default: none. */
   className?: string;
@@ -79,8 +80,8 @@ function ToolCallPromptBody(props: ToolCallPromptProps) {
   useEffect(() => {
     onSubmitRef.current = props.onSubmit;
   });
-  const submit = useMemo(() => (input: string) => onSubmitRef.current(input), []);
-  const messages = useMemo(() => resolveMessages(defaultToolCallPromptMessages, props.messages), [props.messages]);
+  const submit = useCallback((input: string) => onSubmitRef.current(input), []);
+  const messages = useMessages(defaultToolCallPromptMessages, props.messages);
 
   const name = typeof toolCall?.tool?.name === 'string' ? toolCall.tool.name : '';
   const parameters: unknown = toolCall?.tool?.parameters;
@@ -113,7 +114,19 @@ function ToolCallPromptBody(props: ToolCallPromptProps) {
   }
 
   if (isFlatObjectSchema(schema)) {
-    return <SchemaFormPrompt {...props} toolName={name} schema={schema} parameters={parameters} messages={messages} idBase={idBase} submit={submit} />;
+    return (
+      <SchemaFormPrompt
+        {...props}
+        toolName={name}
+        schema={schema}
+        parameters={parameters}
+        messages={messages}
+        disabled={disabled}
+        headingLevel={headingLevel}
+        idBase={idBase}
+        submit={submit}
+      />
+    );
   }
 
   return (
@@ -134,11 +147,13 @@ function ToolCallPromptBody(props: ToolCallPromptProps) {
   );
 }
 
-interface SchemaFormPromptProps extends Omit<ToolCallPromptProps, 'messages'> {
+interface SchemaFormPromptProps extends Omit<ToolCallPromptProps, 'messages' | 'disabled' | 'headingLevel'> {
   toolName: string;
   schema: JsonSchema & { properties: Record<string, Record<string, unknown>> };
   parameters: unknown;
   messages: ToolCallPromptMessages;
+  disabled: boolean;
+  headingLevel: HeadingLevel;
   idBase: string;
   submit(input: string): void | Promise<void>;
 }
@@ -159,11 +174,11 @@ function SchemaFormPrompt(props: SchemaFormPromptProps) {
       fields={form.model.fields}
       store={store}
       messages={messages}
-      classNamePolicy={props.classNamePolicy ?? 'drop'}
-      autocompletePolicy={props.autocompletePolicy ?? 'safe'}
-      disabled={props.disabled ?? false}
+      classNamePolicy={props.classNamePolicy}
+      autocompletePolicy={props.autocompletePolicy}
+      disabled={props.disabled}
       agentNotice={props.agentNotice}
-      headingLevel={props.headingLevel ?? 2}
+      headingLevel={props.headingLevel}
       idBase={props.idBase}
       formId={props.id}
       formRef={props.ref}

@@ -101,6 +101,19 @@ describe('a flat object schema: a generated form', () => {
     expect(screen.getByRole('spinbutton', { name: 'seats' })).toHaveAccessibleDescription('Must be a valid value, such as 1 or 2');
   });
 
+  it('a format named like an Object.prototype member is an unknown format: a text field', () => {
+    renderPrompt(call('lookup', {}), { tools: [tool('lookup', { type: 'object', properties: { code: { type: 'string', format: 'constructor' } } })] });
+    expect(screen.getByRole('textbox', { name: 'code' })).toHaveAttribute('type', 'text');
+  });
+
+  it('a pattern that is not a regular expression is ignored with a note, as in ToolCallForm', async () => {
+    const prompt = renderPrompt(call('lookup', {}), { tools: [tool('lookup', { type: 'object', properties: { code: { type: 'string', pattern: 'a)(b' } } })] });
+    expect(screen.getByText('The requested format cannot be checked here, so any text is accepted.')).toBeInTheDocument();
+    await prompt.user.type(screen.getByRole('textbox', { name: 'code' }), 'xyz');
+    await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(prompt.onSubmit).toHaveBeenCalledWith('{"code":"xyz"}');
+  });
+
   it('a numeric enum value stays a number', async () => {
     const prompt = renderPrompt(call('confirm_booking', { passenger: 'Bo', seats: 1, cabin: 1 }), { tools: [tool('confirm_booking', bookingSchema)] });
     await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
