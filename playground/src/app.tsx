@@ -86,7 +86,6 @@ export function App() {
           ) : (
             <>
               <RunViewer
-                key={`${selection.taskId}:${selection.runId ?? 'latest'}`}
                 taskId={selection.taskId}
                 runId={selection.runId}
                 tools={toolsByTask.get(selection.taskId) ?? KNOWN_TOOLS}
@@ -94,7 +93,6 @@ export function App() {
                 headingLevel={3}
               />
               <RunList
-                key={selection.taskId}
                 className="pg-runs"
                 headingLevel={3}
                 taskId={selection.taskId}

@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import { useMessages } from '../shared/merge-messages';
 import { defaultRunStatusBadgeMessages, type RunStatusBadgeMessages } from './messages';
-import { normaliseStatus, runStatusState, type RunStatusLike } from './run-status-state';
+import { normaliseStatus } from '../../store/run-status-terminal';
+import { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
 import { asText } from '../shared/as-text';
 
 export interface RunStatusBadgeProps {
@@ -15,10 +16,9 @@ export interface RunStatusBadgeProps {
   ref?: Ref<HTMLSpanElement>;
 }
 
-/** The words for a status. */
-function runStatusText(status: RunStatusLike | undefined, messages: RunStatusBadgeMessages): string {
-  const state = runStatusState(status);
-  if (status === undefined || status === null || state === 'loading') return messages.loading();
+/** The words for a status in `state` (its `runStatusState`). */
+function runStatusText(status: RunStatusLike | undefined, state: RunStatusState, messages: RunStatusBadgeMessages): string {
+  if (status === undefined || status === null) return messages.loading();
   const raw = asText(status.status);
   const rawDetail = asText(status.detailedStatus);
   // A detail that only repeats the coarse state (the service sends `completed`/`completed`) says nothing more.
@@ -56,7 +56,7 @@ export function RunStatusBadge({ status, messages, className, ref }: RunStatusBa
       data-status={status ? asText(status.status) : undefined}
       data-detailed-status={status ? asText(status.detailedStatus) : undefined}
     >
-      <bdi>{runStatusText(status, resolved)}</bdi>
+      <bdi>{runStatusText(status, state, resolved)}</bdi>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { RunStatus } from '../../client/types';
-import { isTerminalRunStatus } from '../../store/run-status-terminal';
+import { isTerminalRunStatus, normaliseStatus } from '../../store/run-status-terminal';
 
 /**
  * A run status in one word, for `data-state`:
@@ -18,10 +18,6 @@ export type RunStatusLike = Pick<RunStatus, 'status' | 'detailedStatus'>;
 // use (and the simulated service sends), so they read as words rather than raw values.
 const FAILED = new Set(['failed', 'failure', 'error', 'errored']);
 const STOPPED = new Set(['stopped', 'cancelled', 'canceled', 'aborted']);
-
-export function normaliseStatus(value: unknown): string {
-  return typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
-}
 
 /** The `RunStatusState` of a status (see there). */
 export function runStatusState(status: RunStatusLike | undefined): RunStatusState {

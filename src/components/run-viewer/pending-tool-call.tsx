@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import type { ToolCall, ToolDefinition } from '../../client/types';
 import type { UseToolInputResult } from '../../hooks/use-tool-input';
 import { ToolCallPrompt, type ToolCallPromptProps, type ToolRendererProps } from '../tool-call-prompt';
 import { errorReason } from '../shared/error-reason';
 import type { HeadingLevel } from '../shared/heading';
 import type { RunViewerMessages } from './messages';
+import { useIsomorphicLayoutEffect } from '../../hooks/use-isomorphic-layout-effect';
 
 /** What `<RunViewer formProps>` passes through to `<ToolCallPrompt>`. */
 export type RunViewerFormProps = Pick<ToolCallPromptProps, 'messages' | 'classNamePolicy' | 'autocompletePolicy' | 'agentNotice' | 'onInvalidParameters'>;
@@ -99,7 +100,7 @@ export function PendingToolCall(props: PendingToolCallProps) {
   // An emptied area is hidden by the stylesheet, which would drop focus on the page: hand it to the
   // heading first. A layout effect, so it happens before the browser applies the style.
   const empty = content === null;
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (empty && area.current !== null && document.activeElement === area.current) props.fallbackFocus.current?.focus();
   }, [empty, props.fallbackFocus]);
 

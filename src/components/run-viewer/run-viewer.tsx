@@ -16,6 +16,7 @@ import { PendingToolCall, type RunViewerFormProps } from './pending-tool-call';
 import { errorReason, isKeyRefused } from '../shared/error-reason';
 import { Heading, subLevel, VISUALLY_HIDDEN, type HeadingLevel } from '../shared/heading';
 import { useMessages } from '../shared/merge-messages';
+import { RetryAlert } from '../shared/retry-alert';
 import { useFocusAfterRetry } from '../shared/use-focus-after-retry';
 
 export interface RunViewerProps {
@@ -85,12 +86,12 @@ function RunViewerBody(props: RunViewerProps) {
   const liveHeadingId = useId();
   const recordingHeadingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const recordingHeading = useRef<HTMLHeadingElement>(null);
 
   const status = useRunStatus(taskId, { runId, pollIntervalMs: props.pollIntervalMs }, client);
   const answer = useToolInput(taskId, { runId }, client);
   const terminal = status.isTerminal;
-  // Enabled only once terminal: watching earlier would add a status watcher at the store's default
-  // interval, overriding a longer `pollIntervalMs`.
+  // Enabled only once terminal: before that there is no result or recording to show.
   const result = useRunResult(taskId, { runId, enabled: terminal }, client);
   const gif = useRunGif(taskId, { runId, enabled: terminal }, client);
 
@@ -110,7 +111,7 @@ function RunViewerBody(props: RunViewerProps) {
   // service moves on a moment later.
   let event: Announcement | null = null;
   if (terminal && data !== undefined) {
-    const raw = typeof data.status === 'string' ? data.status : String(data.status);
+    const raw = String(data.status);
     event = {
       key: `end:${raw}`,
       text:
@@ -127,18 +128,17 @@ function RunViewerBody(props: RunViewerProps) {
   } else if (answer.state === 'submitted' && answer.toolCallId !== undefined) {
     event = { key: `sent:${answer.toolCallId}`, text: messages.announceSent() };
   }
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const eventKey = event?.key;
   const eventText = event?.text;
   useEffect(() => {
-    if (eventText !== undefined) setAnnouncement(eventText);
+    if (eventKey !== undefined && eventText !== undefined) setAnnouncement({ key: eventKey, text: eventText });
   }, [eventKey, eventText]);
 
-  const armStatusRetry = useFocusAfterRetry(status.error, heading);
-  const retryStatus = () => {
-    armStatusRetry();
-    void status.refetch().catch(() => {});
-  };
+  const retryStatus = useFocusAfterRetry(status.error, heading, status.refetch);
+  // The result takes the place of its alert, right below the viewer's heading.
+  const retryResult = useFocusAfterRetry(result.error, heading, result.refetch);
+  const retryGif = useFocusAfterRetry(gif.error, recordingHeading, gif.refetch);
 
   const liveUrl = typeof data?.liveStatus === 'string' ? data.liveStatus : '';
   const liveViewProps = props.liveView === false ? undefined : (props.liveView ?? {});
@@ -163,15 +163,17 @@ function RunViewerBody(props: RunViewerProps) {
         ) : null}
       </div>
       <div role="status" aria-live="polite" aria-atomic="true" className="hitl-run-viewer-announcer" style={VISUALLY_HIDDEN}>
-        {announcement}
+        {/* Keyed by event: a new one with the same words as the last (a second question) is put in
+            afresh, a change screen readers speak, where an unchanged text would stay silent. */}
+        {announcement === null ? null : <span key={announcement.key}>{announcement.text}</span>}
       </div>
       {status.error ? (
-        <div className="hitl-run-viewer-error" role="alert">
-          <p>{isKeyRefused(status.error) ? messages.keyRefused() : messages.statusError({ reason: errorReason(status.error) })}</p>
-          <button type="button" className="hitl-button" onClick={retryStatus}>
-            {messages.retry()}
-          </button>
-        </div>
+        <RetryAlert
+          className="hitl-run-viewer-error"
+          message={isKeyRefused(status.error) ? messages.keyRefused() : messages.statusError({ reason: errorReason(status.error) })}
+          retryLabel={messages.retry()}
+          onRetry={retryStatus}
+        />
       ) : null}
       <PendingToolCall
         liveCall={status.pendingToolCall}
@@ -203,28 +205,28 @@ function RunViewerBody(props: RunViewerProps) {
             dataTableMessages={parts?.dataTable}
           />
         ) : result.error !== undefined && result.error !== status.error ? (
-          <div className="hitl-run-viewer-error" role="alert">
-            <p>{messages.resultError({ reason: errorReason(result.error) })}</p>
-            <button type="button" className="hitl-button" onClick={() => void result.refetch().catch(() => {})}>
-              {messages.retry()}
-            </button>
-          </div>
+          <RetryAlert
+            className="hitl-run-viewer-error"
+            message={messages.resultError({ reason: errorReason(result.error) })}
+            retryLabel={messages.retry()}
+            onRetry={retryResult}
+          />
         ) : (
           <p className="hitl-run-viewer-loading">{messages.resultLoading()}</p>
         )
       ) : null}
       {terminal ? (
         <section className="hitl-run-viewer-recording" aria-labelledby={recordingHeadingId}>
-          <Heading level={sub} id={recordingHeadingId} className="hitl-run-viewer-subheading">
+          <Heading level={sub} id={recordingHeadingId} className="hitl-run-viewer-subheading" ref={recordingHeading}>
             {messages.recordingHeading()}
           </Heading>
           {gif.data === undefined && gif.error !== undefined && gif.error !== status.error ? (
-            <div className="hitl-run-viewer-error" role="alert">
-              <p>{messages.recordingError({ reason: errorReason(gif.error) })}</p>
-              <button type="button" className="hitl-button" onClick={() => void gif.refetch().catch(() => {})}>
-                {messages.retry()}
-              </button>
-            </div>
+            <RetryAlert
+              className="hitl-run-viewer-error"
+              message={messages.recordingError({ reason: errorReason(gif.error) })}
+              retryLabel={messages.retry()}
+              onRetry={retryGif}
+            />
           ) : (
             <RunGif gif={gif.data} messages={parts?.runGif} />
           )}

@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode, type Ref } from 'react';
 import { errorReason, isKeyRefused } from './error-reason';
 import { Heading, type HeadingLevel } from './heading';
 import { Pager } from './pager';
+import { RetryAlert } from './retry-alert';
 import { useFocusAfterRetry } from './use-focus-after-retry';
 
 /** The texts every paged list writes; `<TaskList>` and `<RunList>` messages extend it. */
@@ -61,7 +62,7 @@ export function PagedList(props: PagedListProps) {
   const { messages, state, error } = props;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const armRetry = useFocusAfterRetry(error, heading);
+  const retry = useFocusAfterRetry(error, heading, props.retry);
   return (
     <section
       ref={props.ref}
@@ -73,19 +74,12 @@ export function PagedList(props: PagedListProps) {
         {messages.heading()}
       </Heading>
       {error ? (
-        <div className="hitl-list-error" role="alert">
-          <p>{isKeyRefused(error) ? messages.keyRefused() : messages.error({ reason: errorReason(error) })}</p>
-          <button
-            type="button"
-            className="hitl-button"
-            onClick={() => {
-              armRetry();
-              void props.retry().catch(() => {});
-            }}
-          >
-            {messages.retry()}
-          </button>
-        </div>
+        <RetryAlert
+          className="hitl-list-error"
+          message={isKeyRefused(error) ? messages.keyRefused() : messages.error({ reason: errorReason(error) })}
+          retryLabel={messages.retry()}
+          onRetry={retry}
+        />
       ) : null}
       {state === 'loading' ? <p className="hitl-list-loading">{messages.loading()}</p> : null}
       {state === 'empty' ? <p className="hitl-list-empty">{messages.empty()}</p> : null}

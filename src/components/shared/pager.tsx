@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { MAX_PAGE_LIMIT } from '../../client/create-task-client';
 
-/** Clamps a page size to what the service allows (1 to 30); anything unusable becomes `fallback`. */
+/** Clamps a page size to what the service allows (1 to `MAX_PAGE_LIMIT`); anything unusable becomes `fallback`. */
 export function clampPageSize(value: number | undefined, fallback = 10): number {
   if (value === undefined || !Number.isFinite(value)) return fallback;
-  return Math.min(30, Math.max(1, Math.floor(value)));
+  return Math.min(MAX_PAGE_LIMIT, Math.max(1, Math.floor(value)));
 }
 
 function clampPage(value: number | undefined): number | undefined {

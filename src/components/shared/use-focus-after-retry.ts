@@ -1,12 +1,13 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
- * Where focus goes once a "Retry" works: the alert holding the button disappears with the error,
- * and focus would fall back to the page. Call `armed()` from the button; when `error` clears,
- * `target` (e.g. the section heading, `tabIndex={-1}`) takes focus, so keyboard and screen-reader
- * users land next to what just loaded.
+ * The handler of a "Retry" button: it fetches again (`refetch`, whose failure shows as the next
+ * `error`) and takes care of focus. The alert holding the button disappears with the error, and
+ * focus would fall back to the page; so once `error` clears after a retry, `target` (e.g. a section
+ * heading, `tabIndex={-1}`) takes focus, and keyboard and screen-reader users land next to what
+ * just loaded.
  */
-export function useFocusAfterRetry(error: unknown, target: RefObject<HTMLElement | null>): () => void {
+export function useFocusAfterRetry(error: unknown, target: RefObject<HTMLElement | null>, refetch: () => Promise<unknown>): () => void {
   const pending = useRef(false);
   useEffect(() => {
     if (error !== undefined || !pending.current) return;
@@ -15,5 +16,6 @@ export function useFocusAfterRetry(error: unknown, target: RefObject<HTMLElement
   }, [error, target]);
   return () => {
     pending.current = true;
+    void refetch().catch(() => {});
   };
 }

@@ -40,11 +40,8 @@ export function StopRunButton(props: StopRunButtonProps) {
 
 function StopRunButtonBody(props: StopRunButtonProps) {
   const messages = useMessages(defaultStopRunButtonMessages, props.messages);
-  const onStopped = useRef(props.onStopped);
-  useEffect(() => {
-    onStopped.current = props.onStopped;
-  });
-  const stop = useStopRun({ onSuccess: () => onStopped.current?.() }, props.client);
+  // The mutation calls the options of the latest render, so this sees the latest `onStopped`.
+  const stop = useStopRun({ onSuccess: () => props.onStopped?.() }, props.client);
   const [confirming, setConfirming] = useState(false);
   const [focusTarget, setFocusTarget] = useState<'main' | 'cancel' | null>(null);
   const mainButton = useRef<HTMLButtonElement>(null);

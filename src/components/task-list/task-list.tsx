@@ -37,7 +37,7 @@ export interface TaskListProps {
 export type TaskListState = PagedListState;
 
 /**
- * A paged list of tasks (`useTasks`), newest first as the service sends them: Previous / Next and
+ * A paged list of tasks (`useTasks`), in the order the service sends them: Previous / Next and
  * "Page 2 of 5"; each task a button (`aria-current` on the selected one) when `onSelectTask` is
  * given; loading, empty and error (with "Retry") states. Task names are rendered as text.
  */

@@ -192,4 +192,32 @@ describe('answering a tool call in RunViewer', () => {
     expect(screen.getByRole('heading', { name: 'Enter your verification code' })).toBeInTheDocument();
     expect(announcement()).toBe('The agent is waiting for your answer.');
   });
+
+  it('announces a new question afresh even when the last announcement had the same words', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'Log in to my bank with 2FA');
+    const { wrapper } = provider(service.client);
+    render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+    await advance(4000);
+    const announcer = within(viewer())
+      .getAllByRole('status')
+      .find((element) => element.parentElement === viewer());
+    const first = announcer?.firstChild;
+    expect(announcement()).toBe('The agent is waiting for your answer.');
+
+    // The service takes the answer but the reply is lost: nothing is announced as sent, so the
+    // next question's announcement has the same words as the last one.
+    service.faults.inject({ type: 'http-502', match: TOOL_INPUT, afterHandling: true });
+    const user = setupUser();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await advance(0);
+    await advance(4000);
+    expect(screen.getByRole('heading', { name: 'Enter your verification code' })).toBeInTheDocument();
+
+    // Assistive technology speaks a live region when its content changes; a node put in afresh is such a change.
+    expect(announcement()).toBe('The agent is waiting for your answer.');
+    expect(announcer?.firstChild).not.toBe(first);
+  });
 });

@@ -106,4 +106,38 @@ describe('RunViewer when requests fail', () => {
     await advance(0);
     expect(screen.getByRole('group', { name: 'Error' })).toHaveTextContent('The payment page did not load');
   });
+
+  it('after a Retry of the result works, focus lands on the viewer heading rather than on the page', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'This booking will fail');
+    service.faults.inject({ type: 'api-error', match: { path: '/api/v1/task/{taskId}/run/result' } });
+    const { wrapper } = provider(service.client);
+    render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+    await advance(8000);
+
+    await setupUser().click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(screen.getByRole('group', { name: 'Error' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Latest run' })).toHaveFocus();
+  });
+
+  it('shows a failed recording fetch with a Retry; once it works, focus lands on the recording heading', async () => {
+    const service = simulator({ recordingDelayMs: 0 });
+    const { taskId, runId } = await startTask(service, 'This booking will fail');
+    service.faults.inject({ type: 'api-error', match: { path: '/api/v1/task/{taskId}/run/gif' } });
+    const { wrapper } = provider(service.client);
+    const { container } = render(<RunViewer taskId={taskId} />, { wrapper });
+    await advance(0);
+    await advance(8000);
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the recording: The service could not process the request');
+    await expectAccessible(container);
+    await setupUser().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Recording of the run' })).toHaveAttribute('src', `${service.publicUrl}/recordings/${runId}.gif`);
+    expect(screen.getByRole('heading', { name: 'Recording' })).toHaveFocus();
+  });
 });
