@@ -35,7 +35,7 @@ function arbitraryFromSchema(schema: Schema): fc.Arbitrary<unknown> {
 
 type Field = { type: string; label?: string; options?: Array<{ value: string | number }>; multiple?: boolean };
 
-/** The answer value's shape for a field, written from the rules in the brief, not from the implementation. */
+/** The answer value's shape for a field, written from the documented answer rules, not from the implementation. */
 function valueFits(field: Field, value: unknown): boolean {
   const optionValues = (field.options ?? []).map((option) => option.value);
   const oneOption = (v: unknown) => optionValues.some((o) => o === v);
