@@ -165,7 +165,7 @@ function originOf(input: string): string {
   return parts.slice(0, -1).join('/') || input;
 }
 
-/** Bytes of the minified output per input file, largest first (for the lead: what to cut). */
+/** Bytes of the minified output per input file, largest first: what to cut first. */
 export function bytesByFile(metafile: Metafile): Array<{ file: string; bytes: number }> {
   const totals = new Map<string, number>();
   for (const output of Object.values(metafile.outputs)) {
