@@ -92,10 +92,16 @@ async function main(): Promise<void> {
     return;
   }
   const sections = (values.only?.split(',').map((name) => name.trim()) ?? [...SECTIONS]) as Section[];
-  for (const section of sections) if (!SECTIONS.includes(section)) throw new RangeError(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
+  for (const section of sections)
+    if (!SECTIONS.includes(section)) throw new RangeError(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
   const typingRounds = positiveInteger(values['typing-rounds'], values.quick ? 2 : 7, 'typing-rounds');
   const pollingRounds = positiveInteger(values['polling-rounds'], values.quick ? 1 : 3, 'polling-rounds');
-  const complete = values.only === undefined && !values.quick && !values.diagnose && values['typing-rounds'] === undefined && values['polling-rounds'] === undefined;
+  const complete =
+    values.only === undefined &&
+    !values.quick &&
+    !values.diagnose &&
+    values['typing-rounds'] === undefined &&
+    values['polling-rounds'] === undefined;
 
   const started = performance.now();
   const loadAtStart = currentLoad();
@@ -124,13 +130,19 @@ async function main(): Promise<void> {
     const open = browser;
     if (sections.includes('validation')) partial.validation = await timed('validation', runValidation);
     if (sections.includes('bytes')) partial.bytes = await timed('bytes', () => runBytes(log));
-    if (sections.includes('typing') && open) partial.typing = await timed('typing', () => runTyping(open, { rounds: typingRounds, diagnose: values.diagnose }, log));
-    if (sections.includes('polling') && open) partial.polling = await timed('polling', () => runPolling(open, { rounds: pollingRounds }, log));
+    if (sections.includes('typing') && open)
+      partial.typing = await timed('typing', () => runTyping(open, { rounds: typingRounds, diagnose: values.diagnose }, log));
+    if (sections.includes('polling') && open)
+      partial.polling = await timed('polling', () => runPolling(open, { rounds: pollingRounds }, log));
   } finally {
     await browser?.close();
   }
 
-  const withMachine = { ...partial, machine: machineInfo(chromiumVersion, loadAtStart), durationSeconds: Math.round((performance.now() - started) / 100) / 10 };
+  const withMachine = {
+    ...partial,
+    machine: machineInfo(chromiumVersion, loadAtStart),
+    durationSeconds: Math.round((performance.now() - started) / 100) / 10,
+  };
   const results: BenchResults = { ...withMachine, targets: evaluateTargets(withMachine) };
   printReport(results, (text) => console.log(text));
 

@@ -122,7 +122,15 @@ function demoAnswer(toolCall: ToolCall, n: number): string {
 }
 
 /** Drives one run to its end: steps the clock, answers each tool call, stops it early when asked to. */
-async function finishRun(client: TaskClient, clock: DemoClock, taskId: string, runId: string, n: number, stepMs: number, stop: boolean): Promise<void> {
+async function finishRun(
+  client: TaskClient,
+  clock: DemoClock,
+  taskId: string,
+  runId: string,
+  n: number,
+  stepMs: number,
+  stop: boolean,
+): Promise<void> {
   if (stop) {
     clock.advance(stepMs);
     await client.stopRun(taskId, { runId });
@@ -154,10 +162,15 @@ async function latestRunId(client: TaskClient, taskId: string): Promise<string> 
  * hour apart, the last two hours ago, so everything a person creates later is newer. Leaves the
  * clock released.
  */
-export async function seedDemoData(service: SimulatedService, clock: DemoClock, options: SeedDemoDataOptions = {}): Promise<SeededDemoData> {
+export async function seedDemoData(
+  service: SimulatedService,
+  clock: DemoClock,
+  options: SeedDemoDataOptions = {},
+): Promise<SeededDemoData> {
   const { taskCount = 35, busyTaskRuns = 12, stepMs = 60_000 } = options;
   if (!Number.isInteger(taskCount) || taskCount < 1) throw new RangeError('seedDemoData: taskCount must be a whole number of 1 or more');
-  if (!Number.isInteger(busyTaskRuns) || busyTaskRuns < 1) throw new RangeError('seedDemoData: busyTaskRuns must be a whole number of 1 or more');
+  if (!Number.isInteger(busyTaskRuns) || busyTaskRuns < 1)
+    throw new RangeError('seedDemoData: busyTaskRuns must be a whole number of 1 or more');
   const client = service.client;
   const events = taskCount + busyTaskRuns - 1;
   const start = clock.now() - (events + 1) * HOUR_MS;

@@ -48,7 +48,12 @@ function isAddressInUse(error: unknown): boolean {
 }
 
 /** Starts a server on `port`; when that port is busy, on a free one instead, and says so. */
-async function listenWithFallback<T>(port: number, start: (port: number) => Promise<T>, portOf: (server: T) => number, log: (line: string) => void): Promise<T> {
+async function listenWithFallback<T>(
+  port: number,
+  start: (port: number) => Promise<T>,
+  portOf: (server: T) => number,
+  log: (line: string) => void,
+): Promise<T> {
   try {
     return await start(port);
   } catch (error) {

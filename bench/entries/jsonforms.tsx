@@ -7,5 +7,11 @@ import form from '../fixtures/small-form-schema.json';
 const { schema } = form;
 
 createRoot(document.getElementById('root') as HTMLElement).render(
-  <JsonForms schema={schema} data={{}} renderers={vanillaRenderers} cells={vanillaCells} onChange={({ data }) => console.log(JSON.stringify(data))} />,
+  <JsonForms
+    schema={schema}
+    data={{}}
+    renderers={vanillaRenderers}
+    cells={vanillaCells}
+    onChange={({ data }) => console.log(JSON.stringify(data))}
+  />,
 );

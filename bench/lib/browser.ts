@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium';
 
-
 export function launchChromium(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions);
 }

@@ -60,7 +60,11 @@ export function measureCode(code: string | Uint8Array): BundleSize {
 }
 
 function sum(sizes: readonly BundleSize[]): BundleSize {
-  return sizes.reduce((total, size) => ({ min: total.min + size.min, gzip: total.gzip + size.gzip, brotli: total.brotli + size.brotli }), { min: 0, gzip: 0, brotli: 0 });
+  return sizes.reduce((total, size) => ({ min: total.min + size.min, gzip: total.gzip + size.gzip, brotli: total.brotli + size.brotli }), {
+    min: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }
 
 /** The esbuild options every measurement shares. */
@@ -115,7 +119,9 @@ export async function bundle(entry: string, options: BundleOptions = {}): Promis
   // Only the `import()`s that survived tree shaking load anything.
   const surviving = [
     ...new Set(
-      Object.values(result.metafile.outputs).flatMap((file) => file.imports.filter((imported) => imported.kind === 'dynamic-import' && imported.external).map((imported) => imported.path)),
+      Object.values(result.metafile.outputs).flatMap((file) =>
+        file.imports.filter((imported) => imported.kind === 'dynamic-import' && imported.external).map((imported) => imported.path),
+      ),
     ),
   ];
   const lazySizes = await Promise.all(
@@ -123,7 +129,11 @@ export async function bundle(entry: string, options: BundleOptions = {}): Promis
       // A dynamic import gets the whole module namespace: nothing of it can be shaken off.
       const lazy = await build({
         ...productionOptions(external),
-        stdin: { contents: `import * as namespace from ${JSON.stringify(path)};\nexport default namespace;`, resolveDir: dynamicTargets.get(path) ?? ROOT, loader: 'js' },
+        stdin: {
+          contents: `import * as namespace from ${JSON.stringify(path)};\nexport default namespace;`,
+          resolveDir: dynamicTargets.get(path) ?? ROOT,
+          loader: 'js',
+        },
       });
       const file = lazy.outputFiles.find((candidate) => candidate.path.endsWith('.js'));
       return file ? measureCode(file.contents) : { min: 0, gzip: 0, brotli: 0 };

@@ -14,8 +14,28 @@ interface Table {
   note?: string;
 }
 
-const APP_ROWS: EntryId[] = ['react', 'toolCallForm', 'runViewer', 'useRunStatus', 'hooksStoreClient', 'rjsf', 'jsonForms', 'tanstackQuery', 'swr'];
-const OWN_ROWS: EntryId[] = ['toolCallFormOwn', 'toolCallFormWithRadix', 'runViewerOwn', 'hooksStoreOwn', 'useRunStatusOwn', 'rjsfOwn', 'jsonFormsOwn', 'tanstackQueryOwn', 'swrOwn'];
+const APP_ROWS: EntryId[] = [
+  'react',
+  'toolCallForm',
+  'runViewer',
+  'useRunStatus',
+  'hooksStoreClient',
+  'rjsf',
+  'jsonForms',
+  'tanstackQuery',
+  'swr',
+];
+const OWN_ROWS: EntryId[] = [
+  'toolCallFormOwn',
+  'toolCallFormWithRadix',
+  'runViewerOwn',
+  'hooksStoreOwn',
+  'useRunStatusOwn',
+  'rjsfOwn',
+  'jsonFormsOwn',
+  'tanstackQueryOwn',
+  'swrOwn',
+];
 
 const LIBRARY_NAMES: Record<string, string> = {
   baseline: 'plain React',
@@ -110,7 +130,9 @@ function tables(results: BenchResults): Table[] {
   const polling = results.polling;
   if (polling) {
     const cell = (entry: { requestsPerRunPerInterval: number; requestsPerPoll: number }) =>
-      entry.requestsPerPoll > 1.001 ? `${entry.requestsPerRunPerInterval.toFixed(2)} (${entry.requestsPerPoll.toFixed(1)} per poll)` : entry.requestsPerRunPerInterval.toFixed(2);
+      entry.requestsPerPoll > 1.001
+        ? `${entry.requestsPerRunPerInterval.toFixed(2)} (${entry.requestsPerPoll.toFixed(1)} per poll)`
+        : entry.requestsPerRunPerInterval.toFixed(2);
     list.push({
       title: `Polling: status requests per run per ${polling.intervalMs} ms interval`,
       header: ['Watched', 'hitl-react', 'TanStack Query', 'SWR'],
@@ -121,7 +143,12 @@ function tables(results: BenchResults): Table[] {
           cell(byLibrary.tanstackQuery),
           cell(byLibrary.swr),
         ]),
-        [`${polling.manyRuns.ours.tasks} runs, one viewer each`, cell(polling.manyRuns.ours), cell(polling.manyRuns.tanstackQuery), cell(polling.manyRuns.swr)],
+        [
+          `${polling.manyRuns.ours.tasks} runs, one viewer each`,
+          cell(polling.manyRuns.ours),
+          cell(polling.manyRuns.tanstackQuery),
+          cell(polling.manyRuns.swr),
+        ],
       ],
       note: `Counted in the simulator's request log over ${polling.windowIntervals} intervals, real timers, Chromium. 1.00 is one request per run per interval; below 1, polls fell behind.`,
     });
@@ -148,8 +175,16 @@ function tables(results: BenchResults): Table[] {
       header: ['Validator', 'time', '÷ precompiled'],
       rows: [
         ['precompiled (ships with ToolCallForm)', formatMs(validation.precompiledUs / 1000), formatRatio(1)],
-        ['ajv: new instance, compile, validate once', formatMs(validation.ajvCompileAndValidateUs / 1000), formatRatio(validation.compileRatio)],
-        ['ajv: the same, first in the process', formatMs(validation.ajvFirstCompileAndValidateUs / 1000), formatRatio(validation.ajvFirstCompileAndValidateUs / validation.precompiledUs)],
+        [
+          'ajv: new instance, compile, validate once',
+          formatMs(validation.ajvCompileAndValidateUs / 1000),
+          formatRatio(validation.compileRatio),
+        ],
+        [
+          'ajv: the same, first in the process',
+          formatMs(validation.ajvFirstCompileAndValidateUs / 1000),
+          formatRatio(validation.ajvFirstCompileAndValidateUs / validation.precompiledUs),
+        ],
         ['ajv: validate only, compiled earlier', formatMs(validation.ajvValidateOnlyUs / 1000), formatRatio(validation.validateOnlyRatio)],
       ],
     });
@@ -164,7 +199,9 @@ function tables(results: BenchResults): Table[] {
 
 export function printReport(results: BenchResults, print: (text: string) => void): void {
   for (const table of tables(results)) {
-    print(`\n${table.title}\n${'='.repeat(table.title.length)}\n${formatTable(table.header, table.rows)}${table.note ? `\n${table.note}` : ''}`);
+    print(
+      `\n${table.title}\n${'='.repeat(table.title.length)}\n${formatTable(table.header, table.rows)}${table.note ? `\n${table.note}` : ''}`,
+    );
   }
   for (const target of results.targets) if (target.why) print(`MISS ${target.id}: ${target.why}`);
   const m = results.machine;

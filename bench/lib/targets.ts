@@ -43,7 +43,11 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
       goal: `ToolCallForm above React ≤ ${TARGETS.toolCallFormVsRjsf}× rjsf's (gzip)`,
       measured: value === undefined ? '–' : `${formatRatio(value)} (${kb(form)} vs ${kb(rjsf)})`,
       status: status(ok),
-      ...(ok === false ? { why: `Radix Select and Switch with their dependencies are ${kb(radix)} of it (ToolCallForm with Radix minus its own code, gzip).` } : {}),
+      ...(ok === false
+        ? {
+            why: `Radix Select and Switch with their dependencies are ${kb(radix)} of it (ToolCallForm with Radix minus its own code, gzip).`,
+          }
+        : {}),
     });
   }
   {
@@ -77,7 +81,8 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     targets.push({
       id: 'keystroke200VsBaseline',
       goal: `Keystroke at 200 fields ≤ ${TARGETS.keystroke200VsBaseline}× the plain React baseline`,
-      measured: value === undefined ? '–' : `${formatRatio(value)} (${typing200?.ours.keystrokeMs} ms vs ${typing200?.baseline.keystrokeMs} ms)`,
+      measured:
+        value === undefined ? '–' : `${formatRatio(value)} (${typing200?.ours.keystrokeMs} ms vs ${typing200?.baseline.keystrokeMs} ms)`,
       status: status(ok),
       ...(ok === false && unstyled
         ? {
@@ -121,7 +126,10 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     targets.push({
       id: 'oneRequestPerRun',
       goal: 'One status request per interval per run, whatever the number of viewers',
-      measured: polling === undefined ? '–' : `at most ${worst.toFixed(2)} requests per run per interval, ${perPoll} per poll (1, 10, 100 viewers of one run; ${polling.manyRuns.ours.tasks} runs)`,
+      measured:
+        polling === undefined
+          ? '–'
+          : `at most ${worst.toFixed(2)} requests per run per interval, ${perPoll} per poll (1, 10, 100 viewers of one run; ${polling.manyRuns.ours.tasks} runs)`,
       status: status(ok),
     });
   }

@@ -117,7 +117,8 @@ export function statusRequestRate(
     const perPoll = times.length / polls.length;
     const span = (polls.at(-1) as number) - (polls[0] as number);
     // One poll in the window: the rate cannot be measured from it, so count the window instead.
-    const pollsPerInterval = polls.length >= 2 && span > 0 ? ((polls.length - 1) * intervalMs) / span : (polls.length * intervalMs) / (to - from);
+    const pollsPerInterval =
+      polls.length >= 2 && span > 0 ? ((polls.length - 1) * intervalMs) / span : (polls.length * intervalMs) / (to - from);
     perInterval += pollsPerInterval * perPoll;
     perPollSum += perPoll;
     counted += 1;
@@ -149,10 +150,13 @@ async function runCase(
     const session = measureMainThread ? await context.newCDPSession(page) : undefined;
     // Thread ticks: CPU time of the main thread, not wall time, so the simulator sharing the CPU does not count.
     if (session) await session.send('Performance.enable', { timeDomain: 'threadTicks' });
-    await page.evaluate(
-      (options) => (window.pollingBench as NonNullable<Window['pollingBench']>).start(options),
-      { baseUrl: server.url, apiKey: DEFAULT_SIMULATOR_API_KEY, taskIds, viewersPerTask, intervalMs: INTERVAL_MS },
-    );
+    await page.evaluate((options) => (window.pollingBench as NonNullable<Window['pollingBench']>).start(options), {
+      baseUrl: server.url,
+      apiKey: DEFAULT_SIMULATOR_API_KEY,
+      taskIds,
+      viewersPerTask,
+      intervalMs: INTERVAL_MS,
+    });
     await sleep(INTERVAL_MS);
     const before = await metrics(session);
     const from = Date.now();
@@ -203,7 +207,9 @@ export async function runPolling(browser: Browser, options: PollingOptions, log:
     const viewers: PollingResult['viewers'] = {};
     // Every viewer case at once, each in its own context with its own simulator: they only count requests.
     const jobs = VIEWER_COUNTS.flatMap((count) => POLLING_LIBRARIES.map((library) => ({ count, library })));
-    const results = await Promise.all(jobs.map(({ count, library }) => runCase(browser, pages.page(`polling-${library.id}`), 1, count, false)));
+    const results = await Promise.all(
+      jobs.map(({ count, library }) => runCase(browser, pages.page(`polling-${library.id}`), 1, count, false)),
+    );
     jobs.forEach(({ count, library }, index) => {
       const byLibrary = (viewers[String(count)] ??= {} as Record<PollingLibraryId, PollingCase>);
       byLibrary[library.id] = results[index] as PollingCase;
@@ -234,7 +240,9 @@ export async function runPolling(browser: Browser, options: PollingOptions, log:
       manyRuns,
       mainThreadRatioVsTanstack: round(ratio(manyRuns.ours.mainThread.taskMsPerMinute, manyRuns.tanstackQuery.mainThread.taskMsPerMinute)),
       mainThreadRatioVsSwr: round(ratio(manyRuns.ours.mainThread.taskMsPerMinute, manyRuns.swr.mainThread.taskMsPerMinute)),
-      perRequestRatioVsTanstack: round(ratio(manyRuns.ours.mainThread.taskMsPerRequest, manyRuns.tanstackQuery.mainThread.taskMsPerRequest)),
+      perRequestRatioVsTanstack: round(
+        ratio(manyRuns.ours.mainThread.taskMsPerRequest, manyRuns.tanstackQuery.mainThread.taskMsPerRequest),
+      ),
       manyRunsRounds: options.rounds,
     };
   } finally {

@@ -33,7 +33,12 @@ export const FORM_LIBRARIES = [
 
 /** Added by `--diagnose`: variants that tell where our time goes. Not in the targets. */
 export const DIAGNOSTIC_FORM_LIBRARIES: readonly FormLibrary[] = [
-  { id: 'oursNativeControls', label: 'ToolCallForm, selects as radios, switches as checkboxes (no Radix)', entry: 'forms/ours-native-controls.tsx', withOurStyles: true },
+  {
+    id: 'oursNativeControls',
+    label: 'ToolCallForm, selects as radios, switches as checkboxes (no Radix)',
+    entry: 'forms/ours-native-controls.tsx',
+    withOurStyles: true,
+  },
 ];
 
 export type FormLibraryId = (typeof FORM_LIBRARIES)[number]['id'];
@@ -98,7 +103,11 @@ function pairedRatio(values: readonly number[], baseline: readonly number[]): nu
   return median(values.map((value, index) => ratio(value, baseline[index])).filter((value) => Number.isFinite(value)));
 }
 
-async function oneRound(browser: Browser, url: string, fieldCount: number): Promise<{ mount: MountResult; warmMountMs: number; samples: KeystrokeSamples }> {
+async function oneRound(
+  browser: Browser,
+  url: string,
+  fieldCount: number,
+): Promise<{ mount: MountResult; warmMountMs: number; samples: KeystrokeSamples }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -121,14 +130,17 @@ async function oneRound(browser: Browser, url: string, fieldCount: number): Prom
 
 export async function runTyping(browser: Browser, options: TypingOptions, log: (line: string) => void): Promise<TypingResult> {
   const libraries: readonly FormLibrary[] = options.diagnose ? [...FORM_LIBRARIES, ...DIAGNOSTIC_FORM_LIBRARIES] : FORM_LIBRARIES;
-  const server = await servePages(libraries.map((library) => ({ name: `forms-${library.id}`, entry: library.entry, withOurStyles: library.withOurStyles })));
+  const server = await servePages(
+    libraries.map((library) => ({ name: `forms-${library.id}`, entry: library.entry, withOurStyles: library.withOurStyles })),
+  );
   try {
     const sizes: TypingResult['sizes'] = {};
     // Unrecorded: the first pages of a fresh browser pay for starting its processes.
     for (const library of libraries) await oneRound(browser, server.page(`forms-${library.id}`), FORM_SIZES[0]);
     for (const fieldCount of FORM_SIZES) {
       const raw = new Map<string, RawTimings>();
-      for (const library of libraries) raw.set(library.id, { mounts: [], warmMounts: [], roundKeys: [], keys: [], fromListener: [], lost: 0, controls: 0, elements: 0 });
+      for (const library of libraries)
+        raw.set(library.id, { mounts: [], warmMounts: [], roundKeys: [], keys: [], fromListener: [], lost: 0, controls: 0, elements: 0 });
       for (let roundIndex = 0; roundIndex < options.rounds; roundIndex++) {
         const order = libraries.map((_, index) => libraries[(index + roundIndex) % libraries.length] as FormLibrary);
         for (const library of order) {

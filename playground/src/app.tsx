@@ -32,7 +32,11 @@ export function App() {
   const [toolsByTask, setToolsByTask] = useState<ReadonlyMap<string, ToolDefinition[]>>(new Map());
 
   const selectTask = useCallback((taskId: string, task: TaskListItem) => {
-    setSelection({ taskId, name: typeof task.readable_name === 'string' && task.readable_name !== '' ? task.readable_name : taskId, runId: undefined });
+    setSelection({
+      taskId,
+      name: typeof task.readable_name === 'string' && task.readable_name !== '' ? task.readable_name : taskId,
+      runId: undefined,
+    });
   }, []);
 
   const selectRun = useCallback((runId: string) => {
@@ -57,8 +61,8 @@ export function App() {
       <header className="pg-header">
         <h1>hitl-react playground</h1>
         <p className="pg-muted">
-          A small app built on the library, talking to the simulated task service. Create a task, answer the agent when it asks, and watch the
-          run to its result.
+          A small app built on the library, talking to the simulated task service. Create a task, answer the agent when it asks, and watch
+          the run to its result.
         </p>
       </header>
 

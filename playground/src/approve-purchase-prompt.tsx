@@ -60,7 +60,14 @@ export function ApprovePurchasePrompt({ toolCall, submit, disabled }: ToolRender
       </dl>
       <div className="pg-field">
         <label htmlFor={noteId}>Note to the agent (optional)</label>
-        <textarea id={noteId} className="pg-textarea" rows={2} value={note} onChange={(event) => setNote(event.target.value)} disabled={disabled} />
+        <textarea
+          id={noteId}
+          className="pg-textarea"
+          rows={2}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          disabled={disabled}
+        />
       </div>
       <p className="pg-muted">Requested by the automation agent. Check it before you answer.</p>
       <div className="pg-row">

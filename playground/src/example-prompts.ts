@@ -12,7 +12,11 @@ export const EXAMPLE_PROMPTS: readonly ExamplePrompt[] = [
   { label: 'Log in', text: 'Log in to Acme Shop and show my open orders' },
   { label: '2FA', text: 'Log in to my Northwind Bank account with 2FA and read my balances' },
   { label: 'Shipping', text: 'Check out my Acme Shop cart and choose shipping' },
-  { label: 'Approve a purchase', text: 'Buy the ergonomic office chair at Acme Furniture after I approve the purchase', needsApproval: true },
+  {
+    label: 'Approve a purchase',
+    text: 'Buy the ergonomic office chair at Acme Furniture after I approve the purchase',
+    needsApproval: true,
+  },
   { label: 'Failing run', text: 'Book my Lisbon trip on Acme Travel (this run will fail at payment)' },
   { label: 'Long run', text: 'Research and compare lightweight laptops across three shops' },
 ];

@@ -48,7 +48,11 @@ export function NewTaskForm({ onCreated }: NewTaskFormProps) {
     );
   };
 
-  const problem = emptyTried ? 'Describe the task first.' : create.error !== undefined ? `The task could not be created: ${create.error.message}` : undefined;
+  const problem = emptyTried
+    ? 'Describe the task first.'
+    : create.error !== undefined
+      ? `The task could not be created: ${create.error.message}`
+      : undefined;
 
   return (
     <section className="pg-panel" aria-labelledby={headingId}>

@@ -1,14 +1,6 @@
 import { createDeadline } from './deadline';
 import { TaskApiError } from './task-api-error';
-import type {
-  GifStatus,
-  Page,
-  RunListItem,
-  RunResult,
-  RunStatus,
-  TaskClient,
-  TaskListItem,
-} from './types';
+import type { GifStatus, Page, RunListItem, RunResult, RunStatus, TaskClient, TaskListItem } from './types';
 
 /** The service's maximum page size (spec §8). */
 export const MAX_PAGE_LIMIT = 30;
@@ -71,7 +63,10 @@ function readText(response: Response, signal: AbortSignal): Promise<string> {
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    response.text().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
@@ -115,7 +110,9 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       // A path-only baseUrl (a same-origin proxy) needs the page's address to resolve against.
       url = new URL(base + call.path, typeof location === 'undefined' ? undefined : location.href);
     } catch (cause) {
-      throw new TypeError(`baseUrl "${options.baseUrl}" is not a valid address (a path-only baseUrl needs a page to resolve against)`, { cause });
+      throw new TypeError(`baseUrl "${options.baseUrl}" is not a valid address (a path-only baseUrl needs a page to resolve against)`, {
+        cause,
+      });
     }
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -153,7 +150,12 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         text = await readText(response, deadline.signal);
       } catch (cause) {
         if (deadline.signal.aborted) throw abortError(cause);
-        throw new TaskApiError(`${endpoint} failed while reading the response`, { kind: 'network', endpoint, status: response.status, cause });
+        throw new TaskApiError(`${endpoint} failed while reading the response`, {
+          kind: 'network',
+          endpoint,
+          status: response.status,
+          cause,
+        });
       }
 
       const empty = text.trim() === '';
@@ -178,14 +180,26 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         throw new TaskApiError(`${endpoint} answered with an empty body`, { kind: 'parse', status: response.status, endpoint });
       }
       if (!parsed || !isObject(body)) {
-        throw new TaskApiError(`${endpoint} answered with a body that is not a JSON object`, { kind: 'parse', status: response.status, endpoint });
+        throw new TaskApiError(`${endpoint} answered with a body that is not a JSON object`, {
+          kind: 'parse',
+          status: response.status,
+          endpoint,
+        });
       }
       // An object without a boolean `success` is not the envelope (spec §2.1): some other server answered.
       if (typeof body.success !== 'boolean') {
-        throw new TaskApiError(`${endpoint} answered with JSON that is not the service's envelope`, { kind: 'parse', status: response.status, endpoint });
+        throw new TaskApiError(`${endpoint} answered with JSON that is not the service's envelope`, {
+          kind: 'parse',
+          status: response.status,
+          endpoint,
+        });
       }
       if (body.success !== true) {
-        throw new TaskApiError(errorText(body) ?? `${endpoint} was refused by the service`, { kind: 'api', status: response.status, endpoint });
+        throw new TaskApiError(errorText(body) ?? `${endpoint} was refused by the service`, {
+          kind: 'api',
+          status: response.status,
+          endpoint,
+        });
       }
       return body;
     } finally {
@@ -230,8 +244,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
 
   const isRunStatus = (d: unknown): d is RunStatus =>
     isObject(d) && typeof d.status === 'string' && (d.toolCall === null || d.toolCall === undefined || isToolCall(d.toolCall));
-  const isToolCall = (t: unknown) =>
-    isObject(t) && typeof t.toolCallId === 'string' && isObject(t.tool) && typeof t.tool.name === 'string';
+  const isToolCall = (t: unknown) => isObject(t) && typeof t.toolCallId === 'string' && isObject(t.tool) && typeof t.tool.name === 'string';
 
   return {
     async createTask(body, o) {
@@ -335,4 +348,3 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     },
   };
 }
-

@@ -5,7 +5,10 @@ import { useRunStore } from './use-run-store';
 export type UseCreateTaskOptions = MutationOptions<{ taskId: string }, CreateTaskRequest>;
 
 /** Creates a task (`mutate({ task, agent, tools })`); task lists in use are refreshed afterwards. */
-export function useCreateTask(options: UseCreateTaskOptions = {}, client?: TaskClient): MutationResult<{ taskId: string }, CreateTaskRequest> {
+export function useCreateTask(
+  options: UseCreateTaskOptions = {},
+  client?: TaskClient,
+): MutationResult<{ taskId: string }, CreateTaskRequest> {
   const store = useRunStore(client);
   return useMutation((body: CreateTaskRequest) => store.createTask(body), options);
 }

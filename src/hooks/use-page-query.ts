@@ -32,7 +32,9 @@ export function usePageQuery<K extends TasksPageKey | RunsPageKey, T>(
     // Remembered as it is read, so the page shown last is the one kept while the next loads.
     if (data !== undefined) previous.current = { scope, data };
     const placeholder =
-      data === undefined && snapshot.error === undefined && enabled && previous.current?.scope === scope ? previous.current.data : undefined;
+      data === undefined && snapshot.error === undefined && enabled && previous.current?.scope === scope
+        ? previous.current.data
+        : undefined;
     return {
       data: data ?? placeholder,
       error: snapshot.error,

@@ -14,8 +14,5 @@ export type UseStopRunOptions = MutationOptions<void, StopRunVariables>;
 /** Stops a run (`mutate({ taskId, runId })`); the task's run statuses are refetched at once afterwards. */
 export function useStopRun(options: UseStopRunOptions = {}, client?: TaskClient): MutationResult<void, StopRunVariables> {
   const store = useRunStore(client);
-  return useMutation(
-    ({ taskId, runId }: StopRunVariables) => store.stopRun(taskId, runId === undefined ? {} : { runId }),
-    options,
-  );
+  return useMutation(({ taskId, runId }: StopRunVariables) => store.stopRun(taskId, runId === undefined ? {} : { runId }), options);
 }

@@ -69,9 +69,7 @@ export function useToolInput(taskId: string, options: UseToolInputOptions = {}, 
   );
   const retry = useCallback(
     () =>
-      toolCallId === undefined
-        ? Promise.resolve()
-        : store.retryToolInput({ taskId: statusKey.taskId, runId: statusKey.runId, toolCallId }),
+      toolCallId === undefined ? Promise.resolve() : store.retryToolInput({ taskId: statusKey.taskId, runId: statusKey.runId, toolCallId }),
     [store, statusKey, toolCallId],
   );
   const reset = useCallback(() => {

@@ -54,9 +54,11 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-contro
  * ```
  */
 export function createTaskProxy(options: TaskProxyOptions): (request: Request) => Promise<Response> {
-  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('createTaskProxy: apiKey must be a non-empty string');
+  if (typeof options.apiKey !== 'string' || options.apiKey === '')
+    throw new TypeError('createTaskProxy: apiKey must be a non-empty string');
   const upstream = new URL(options.upstream);
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new TypeError('createTaskProxy: upstream must be an http(s) URL');
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new TypeError('createTaskProxy: upstream must be an http(s) URL');
   const upstreamBase = upstream.origin + upstream.pathname.replace(/\/+$/, '');
   const basePath = normaliseBasePath(options.basePath ?? '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -108,7 +110,9 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
           }),
         );
       } catch {
-        return deadline.timedOut ? envelope(504, 'The task service did not answer in time') : envelope(502, 'The task service could not be reached');
+        return deadline.timedOut
+          ? envelope(504, 'The task service did not answer in time')
+          : envelope(502, 'The task service could not be reached');
       }
       if (upstreamResponse.status >= 300 && upstreamResponse.status < 400) {
         void upstreamResponse.body?.cancel().catch(() => undefined);
@@ -119,7 +123,9 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
       try {
         text = await upstreamResponse.text();
       } catch {
-        return deadline.timedOut ? envelope(504, 'The task service did not answer in time') : envelope(502, 'The task service answer was cut off');
+        return deadline.timedOut
+          ? envelope(504, 'The task service did not answer in time')
+          : envelope(502, 'The task service answer was cut off');
       }
       const responseHeaders = new Headers({ 'cache-control': 'no-store' });
       for (const name of FORWARDED_RESPONSE_HEADERS) {

@@ -62,10 +62,7 @@ const HOP_BY_HOP = new Set([
  * disconnects, so the handler can stop waiting on its own upstream. A `Response.error()` —
  * the web's network error — drops the connection without an answer.
  */
-export function toNodeListener(
-  handler: (request: Request) => Promise<Response>,
-  options: ToNodeListenerOptions = {},
-): NodeListener {
+export function toNodeListener(handler: (request: Request) => Promise<Response>, options: ToNodeListenerOptions = {}): NodeListener {
   const onError = options.onError ?? ((error: unknown) => console.error('hitl-react: request handler failed', error));
 
   return (req, res) => {

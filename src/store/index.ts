@@ -21,15 +21,7 @@
  * - Tool-call answers are sent exactly once per task and `toolCallId`, never retried by the store.
  */
 export { createRunStore, getRunStore, RUN_STORE_DEFAULTS, MIN_POLL_INTERVAL_MS } from './run-store';
-export type {
-  PauseReason,
-  PollInterval,
-  ResourceSnapshot,
-  RunStore,
-  RunStoreOptions,
-  Watcher,
-  WatchOptions,
-} from './run-store';
+export type { PauseReason, PollInterval, ResourceSnapshot, RunStore, RunStoreOptions, Watcher, WatchOptions } from './run-store';
 export { resourceKeys, resourceKeyId } from './resource-key';
 export type {
   CheckKey,
@@ -41,12 +33,7 @@ export type {
   RunsPageKey,
   TasksPageKey,
 } from './resource-key';
-export {
-  DEFAULT_NON_TERMINAL_RUN_STATUSES,
-  FINAL_GIF_STATUSES,
-  isFinalGifStatus,
-  isTerminalRunStatus,
-} from './run-status-terminal';
+export { DEFAULT_NON_TERMINAL_RUN_STATUSES, FINAL_GIF_STATUSES, isFinalGifStatus, isTerminalRunStatus } from './run-status-terminal';
 export { fullJitterBackoff, retryDelay, DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from './backoff';
 export type { BackoffOptions } from './backoff';
 export { createBrowserEnvironment } from './store-environment';

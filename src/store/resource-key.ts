@@ -30,12 +30,7 @@ export interface CheckKey {
 
 /** Every resource the store can fetch and poll. */
 export type ResourceKey =
-  | RunResourceKey<'status'>
-  | RunResourceKey<'result'>
-  | RunResourceKey<'gif'>
-  | TasksPageKey
-  | RunsPageKey
-  | CheckKey;
+  RunResourceKey<'status'> | RunResourceKey<'result'> | RunResourceKey<'gif'> | TasksPageKey | RunsPageKey | CheckKey;
 
 /** The `resource` part of a key. */
 export type ResourceKind = ResourceKey['resource'];

@@ -30,7 +30,12 @@ export const DEFAULT_NON_TERMINAL_RUN_STATUSES: readonly string[] = Object.freez
 
 /** A status value as compared: trimmed, lower-case, spaces and dashes as `_`; non-strings are `''`. */
 export function normaliseStatus(status: unknown): string {
-  return typeof status === 'string' ? status.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
+  return typeof status === 'string'
+    ? status
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    : '';
 }
 
 function toSet(values: Iterable<string>): ReadonlySet<string> {

@@ -249,8 +249,7 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
   let destroyed = false;
 
   const registry = new ToolInputRegistry({
-    send: (ref, input) =>
-      runAction(() => client.submitToolInput(ref.taskId, { input, toolCallId: ref.toolCallId }, runOption(ref.runId))),
+    send: (ref, input) => runAction(() => client.submitToolInput(ref.taskId, { input, toolCallId: ref.toolCallId }, runOption(ref.runId))),
     accepted: (ref) => invalidate((key) => key.resource === 'status' && key.taskId === ref.taskId),
     confirmGone: async (ref) => {
       invalidate((key) => key.resource === 'status' && key.taskId === ref.taskId);
@@ -297,7 +296,12 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
   function publish(entry: Entry): void {
     let next = entry.settled;
     if (entry.request !== undefined) {
-      if (entry.fetching === undefined || entry.fetching.data !== next.data || entry.fetching.error !== next.error || entry.fetching.failureCount !== next.failureCount) {
+      if (
+        entry.fetching === undefined ||
+        entry.fetching.data !== next.data ||
+        entry.fetching.error !== next.error ||
+        entry.fetching.failureCount !== next.failureCount
+      ) {
         entry.fetching = Object.freeze({ ...next, isFetching: true });
       }
       next = entry.fetching;
@@ -381,10 +385,13 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
       enqueue(entry);
       return;
     }
-    entry.timer = setTimeout(() => {
-      entry.timer = undefined;
-      enqueue(entry);
-    }, Math.min(MAX_TIMER_DELAY_MS, due - now));
+    entry.timer = setTimeout(
+      () => {
+        entry.timer = undefined;
+        enqueue(entry);
+      },
+      Math.min(MAX_TIMER_DELAY_MS, due - now),
+    );
   }
 
   function enqueue(entry: Entry): void {
@@ -575,7 +582,8 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
       if (entry.watchers.size === 0) continue;
       // One refresh on return for whatever was still being polled or never loaded, unless the
       // service asked us to wait (Retry-After) or retrying cannot help.
-      const wanted = !entry.halted && (entry.settledAt === undefined || entry.retryAt !== undefined || effectiveInterval(entry) !== undefined);
+      const wanted =
+        !entry.halted && (entry.settledAt === undefined || entry.retryAt !== undefined || effectiveInterval(entry) !== undefined);
       if (wanted && entry.notBefore <= now) {
         entry.retryAt = undefined;
         enqueue(entry);
@@ -764,8 +772,7 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     async stopTask(taskId) {
       await runAction(() => client.stopTask(taskId));
       invalidate(
-        (key) =>
-          key.resource === 'tasks-page' || ((key.resource === 'status' || key.resource === 'runs-page') && key.taskId === taskId),
+        (key) => key.resource === 'tasks-page' || ((key.resource === 'status' || key.resource === 'runs-page') && key.taskId === taskId),
       );
     },
 

@@ -22,7 +22,8 @@ export const loginScenario: Scenario = {
       tool: FORM_INPUT_TOOL_NAME,
       parameters: {
         heading: 'Sign in to Acme Shop',
-        description: 'The shop asks for your account details before it shows your orders. They are typed into its sign-in page and not kept.',
+        description:
+          'The shop asks for your account details before it shows your orders. They are typed into its sign-in page and not kept.',
         fields: [
           { type: 'text', label: 'Username', required: true, autocomplete: 'username', placeholder: 'ada.lovelace' },
           { type: 'password', label: 'Password', required: true, autocomplete: 'current-password' },
@@ -206,8 +207,7 @@ export const approvePurchaseTool: ToolDefinition = {
   type: 'function',
   function: {
     name: APPROVE_PURCHASE_TOOL_NAME,
-    description:
-      'Ask the person to approve a purchase before paying. The answer is a JSON object {"approved": boolean, "note"?: string}.',
+    description: 'Ask the person to approve a purchase before paying. The answer is a JSON object {"approved": boolean, "note"?: string}.',
     parameters: {
       type: 'object',
       properties: {
@@ -244,7 +244,12 @@ export const nonFormToolScenario: Scenario = {
   description: 'Buys an office chair after asking for approval through approve_purchase, a caller-defined non-form tool.',
   keywords: ['approve', 'purchase', 'buy'],
   steps: [
-    { type: 'page', title: 'Ergonomic office chair · Acme Furniture', url: 'https://furniture.example.com/chairs/ergo-2', durationMs: 2000 },
+    {
+      type: 'page',
+      title: 'Ergonomic office chair · Acme Furniture',
+      url: 'https://furniture.example.com/chairs/ergo-2',
+      durationMs: 2000,
+    },
     { type: 'page', title: 'Payment · Acme Furniture', url: 'https://furniture.example.com/checkout/payment', durationMs: 1500 },
     {
       type: 'tool_call',
@@ -395,7 +400,10 @@ export const longRunScenario: Scenario = {
             type: 'radio',
             label: 'Offer',
             required: true,
-            options: offersShown(answers).map((offer, index) => ({ label: `${offer.model} at ${offer.shop}, €${offer.price}`, value: index })),
+            options: offersShown(answers).map((offer, index) => ({
+              label: `${offer.model} at ${offer.shop}, €${offer.price}`,
+              value: index,
+            })),
           },
           { type: 'textarea', label: 'Note to the shop', rows: 3, maxLength: 500, placeholder: 'Optional' },
         ],

@@ -142,7 +142,11 @@ export class FaultState implements FaultController {
       }
       this.windowCount += 1;
       if (this.windowCount > rateLimit.requests) {
-        return { type: 'rate-limit', retryAfter: Math.max(1, Math.ceil((this.windowStart + rateLimit.windowMs - now) / 1000)), afterHandling: false };
+        return {
+          type: 'rate-limit',
+          retryAfter: Math.max(1, Math.ceil((this.windowStart + rateLimit.windowMs - now) / 1000)),
+          afterHandling: false,
+        };
       }
     }
 

@@ -1,8 +1,4 @@
-export {
-  createSimulatedService,
-  SIMULATOR_ORIGIN,
-  DEFAULT_SIMULATOR_API_KEY,
-} from './simulated-service';
+export { createSimulatedService, SIMULATOR_ORIGIN, DEFAULT_SIMULATOR_API_KEY } from './simulated-service';
 export type {
   SimulatedService,
   SimulatedServiceOptions,

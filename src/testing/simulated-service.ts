@@ -1,21 +1,19 @@
 import { createTaskClient, MAX_PAGE_LIMIT } from '../client/create-task-client';
-import type {
-  DataTableEntry,
-  GifStatus,
-  JsonValue,
-  RunResult,
-  RunStatus,
-  TaskClient,
-  ToolCall,
-  ToolDefinition,
-} from '../client/types';
+import type { DataTableEntry, GifStatus, JsonValue, RunResult, RunStatus, TaskClient, ToolCall, ToolDefinition } from '../client/types';
 import { readLimited } from '../server/read-limited';
 import { matchTaskEndpoint, type TaskEndpoint } from '../server/task-endpoints';
 import { builtInScenarios } from './built-in-scenarios';
 import { FaultState, type ChosenFault, type FaultController, type FaultType, type RandomFaults } from './faults';
 import { LIVE_PAGE_HEADERS, renderLivePage, renderMissingLivePage } from './live-page';
 import { recordingGif } from './recording-gif';
-import { selectScenario, type Scenario, type ScenarioAnswer, type ScenarioError, type ScenarioOutcome, type ScenarioToolParameters } from './scenario';
+import {
+  selectScenario,
+  type Scenario,
+  type ScenarioAnswer,
+  type ScenarioError,
+  type ScenarioOutcome,
+  type ScenarioToolParameters,
+} from './scenario';
 import { createRandom, hashSeed, randomId, type Random } from './seeded-random';
 
 /**
@@ -467,8 +465,10 @@ export function createSimulatedService(options: SimulatedServiceOptions = {}): S
       if (!isObject(tool) || tool.type !== 'function' || !isObject(fn) || typeof fn.name !== 'string' || fn.name === '') {
         throw new HttpError(400, `tools[${index}] must be {type: "function", function: {name, description, parameters}}`);
       }
-      if (fn.description !== undefined && typeof fn.description !== 'string') throw new HttpError(400, `tools[${index}].function.description must be a string`);
-      if (fn.parameters !== undefined && !isObject(fn.parameters)) throw new HttpError(400, `tools[${index}].function.parameters must be a JSON Schema object`);
+      if (fn.description !== undefined && typeof fn.description !== 'string')
+        throw new HttpError(400, `tools[${index}].function.description must be a string`);
+      if (fn.parameters !== undefined && !isObject(fn.parameters))
+        throw new HttpError(400, `tools[${index}].function.parameters must be a JSON Schema object`);
       return tool as unknown as ToolDefinition;
     });
   }
@@ -733,7 +733,9 @@ export function createSimulatedService(options: SimulatedServiceOptions = {}): S
     const response = await handle(request);
     if (response.type === 'error') {
       // What `fetch` does on a refused connection, so clients cannot tell the two apart.
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED (simulated network fault)'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED (simulated network fault)'), { code: 'ECONNREFUSED' }),
+      });
     }
     return response;
   }

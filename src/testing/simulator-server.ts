@@ -65,7 +65,10 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
   const answer = (request: Request): Promise<Response> => {
     if (service === undefined) {
       return Promise.resolve(
-        new Response(JSON.stringify({ success: false, error: 'Starting up' }), { status: 503, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify({ success: false, error: 'Starting up' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        }),
       );
     }
     const answering = service.handle(request);

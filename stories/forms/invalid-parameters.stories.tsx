@@ -23,7 +23,9 @@ type Story = StoryObj<typeof meta>;
 type OnInvalidParameters = NonNullable<ToolCallFormProps['onInvalidParameters']>;
 
 /** The problems the form reported, once, through the `onInvalidParameters` spy. */
-async function reported(args: { onInvalidParameters?: ToolCallFormProps['onInvalidParameters'] }): Promise<Parameters<OnInvalidParameters>[0]> {
+async function reported(args: {
+  onInvalidParameters?: ToolCallFormProps['onInvalidParameters'];
+}): Promise<Parameters<OnInvalidParameters>[0]> {
   const spy = args.onInvalidParameters as ReturnType<typeof fn<OnInvalidParameters>>;
   await expect(spy).toHaveBeenCalledTimes(1);
   return spy.mock.calls[0]?.[0] ?? [];
@@ -36,7 +38,9 @@ export const NotAnObject: Story = {
     await expect(alert).toHaveTextContent('This form cannot be shown. The request from the automation agent is malformed:');
     await expect(within(alert).getByRole('listitem')).toHaveTextContent('The parameters must be an object, not a string.');
     await expect(canvasElement.querySelector('form')).toBeNull();
-    await expect(await reported(args)).toEqual([{ code: 'schema', severity: 'error', path: '', message: 'The parameters must be an object, not a string.' }]);
+    await expect(await reported(args)).toEqual([
+      { code: 'schema', severity: 'error', path: '', message: 'The parameters must be an object, not a string.' },
+    ]);
   },
 };
 
@@ -44,7 +48,9 @@ export const NotAnObject: Story = {
 export const FieldsNotAnArray: Story = {
   args: { parameters: { heading: 'Sign in', fields: { type: 'text', label: 'Username' } } },
   play: async ({ args, canvas }) => {
-    await expect(within(canvas.getByRole('alert')).getByRole('listitem')).toHaveTextContent('The form: "fields" must be an array, not an object.');
+    await expect(within(canvas.getByRole('alert')).getByRole('listitem')).toHaveTextContent(
+      'The form: "fields" must be an array, not an object.',
+    );
     await expect(await reported(args)).toHaveLength(1);
   },
 };
@@ -91,7 +97,9 @@ export const UnknownFieldType: Story = {
     const input = canvas.getByRole('textbox', { name: 'Frame colour' });
     await expect(input).toHaveAttribute('type', 'text');
     await expect(canvas.getByText('Shown as a text field: the kind "color" is not supported.')).toBeVisible();
-    await expect(await reported(args)).toEqual([expect.objectContaining({ code: 'unknown-type', severity: 'warning', path: '/fields/0/type' })]);
+    await expect(await reported(args)).toEqual([
+      expect.objectContaining({ code: 'unknown-type', severity: 'warning', path: '/fields/0/type' }),
+    ]);
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
     await expectSubmitted(args, [{ label: 'Frame colour', value: '#1e90ff' }]);
   },

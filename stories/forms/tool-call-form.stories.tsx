@@ -9,13 +9,29 @@ const deliveryForm = {
   description: 'The shop needs a few details to book the courier for your order ACME-10427.\nFields marked * are required.',
   submitButton: { label: 'Book delivery' },
   fields: [
-    { type: 'text', label: 'Full name', required: true, minLength: 2, maxLength: 80, autocomplete: 'name', defaultValue: 'Ada Lovelace', className: 'wide' },
+    {
+      type: 'text',
+      label: 'Full name',
+      required: true,
+      minLength: 2,
+      maxLength: 80,
+      autocomplete: 'name',
+      defaultValue: 'Ada Lovelace',
+      className: 'wide',
+    },
     { type: 'number', label: 'Parcels', required: true, min: 1, max: 5, step: 1, defaultValue: 1 },
     { type: 'email', label: 'Email', required: true, placeholder: 'name@example.com', autocomplete: 'email' },
     { type: 'tel', label: 'Phone', pattern: '\\+?[0-9 ]{7,16}', defaultValue: '+44 20 7946 0018', autocomplete: 'tel' },
     { type: 'url', label: 'Tracking page', readonly: true, defaultValue: 'https://track.example.com/ACME-10427' },
     { type: 'password', label: 'Door code', maxLength: 8, autocomplete: 'one-time-code' },
-    { type: 'date', label: 'Delivery date', required: true, min: Date.UTC(2025, 3, 1), max: Date.UTC(2025, 3, 30), defaultValue: '2025-04-10' },
+    {
+      type: 'date',
+      label: 'Delivery date',
+      required: true,
+      min: Date.UTC(2025, 3, 1),
+      max: Date.UTC(2025, 3, 30),
+      defaultValue: '2025-04-10',
+    },
     { type: 'time', label: 'Earliest time', min: 8 * 3_600_000, max: 18 * 3_600_000, defaultValue: '09:00' },
     { type: 'datetime-local', label: 'Call me at' },
     { type: 'month', label: 'Billing month', disabled: true, defaultValue: '2025-04' },
@@ -113,7 +129,9 @@ export const RefusedSubmit: Story = {
   args: {
     parameters: {
       ...deliveryForm,
-      fields: deliveryForm.fields.map((field) => (field.label === 'Full name' || field.label === 'Delivery date' ? { ...field, defaultValue: undefined } : field)),
+      fields: deliveryForm.fields.map((field) =>
+        field.label === 'Full name' || field.label === 'Delivery date' ? { ...field, defaultValue: undefined } : field,
+      ),
     },
   },
   play: async ({ args, canvas, canvasElement, userEvent }) => {
@@ -255,7 +273,16 @@ export const CustomSubmitLabel: Story = {
     parameters: {
       heading: 'Enter your verification code',
       description: 'Northwind Bank sent a 6-digit code by text message to your phone ending in 42.',
-      fields: [{ type: 'text', label: 'Verification code', required: true, pattern: '[0-9]{6}', autocomplete: 'one-time-code', defaultValue: '482913' }],
+      fields: [
+        {
+          type: 'text',
+          label: 'Verification code',
+          required: true,
+          pattern: '[0-9]{6}',
+          autocomplete: 'one-time-code',
+          defaultValue: '482913',
+        },
+      ],
       submitButton: { label: 'Verify' },
     },
   },
@@ -273,12 +300,20 @@ export const CustomMessages: Story = {
       heading: 'Lieferadresse',
       fields: [
         { type: 'text', label: 'Straße und Hausnummer', required: true },
-        { type: 'select', label: 'Land', options: [{ label: 'Deutschland', value: 'DE' }, { label: 'Österreich', value: 'AT' }] },
+        {
+          type: 'select',
+          label: 'Land',
+          options: [
+            { label: 'Deutschland', value: 'DE' },
+            { label: 'Österreich', value: 'AT' },
+          ],
+        },
       ],
     },
     messages: {
       required: () => 'Bitte ausfüllen',
-      errorSummary: ({ count, labels }) => `${count === 1 ? '1 Feld ist' : `${count} Felder sind`} noch nicht korrekt: ${labels.join(', ')}.`,
+      errorSummary: ({ count, labels }) =>
+        `${count === 1 ? '1 Feld ist' : `${count} Felder sind`} noch nicht korrekt: ${labels.join(', ')}.`,
       selectPlaceholder: () => 'Bitte wählen',
       submit: () => 'Absenden',
     },
@@ -303,7 +338,11 @@ export const CustomMessages: Story = {
  */
 export const Submitting: Story = {
   args: {
-    parameters: { heading: 'Sign in to Acme Shop', fields: [{ type: 'text', label: 'Username', defaultValue: 'ada' }], submitButton: { label: 'Sign in' } },
+    parameters: {
+      heading: 'Sign in to Acme Shop',
+      fields: [{ type: 'text', label: 'Username', defaultValue: 'ada' }],
+      submitButton: { label: 'Sign in' },
+    },
     onSubmit: fn<NonNullable<ToolCallFormProps['onSubmit']>>(() => new Promise<void>(() => {})),
   },
   play: async ({ args, canvas, canvasElement, userEvent }) => {

@@ -1,14 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useId } from 'react';
 import { expect, fn, waitFor } from 'storybook/test';
-import { formInputTool, ToolCallPrompt, type ToolCall, type ToolCallPromptProps, type ToolDefinition, type ToolRendererProps } from '../../src';
+import {
+  formInputTool,
+  ToolCallPrompt,
+  type ToolCall,
+  type ToolCallPromptProps,
+  type ToolDefinition,
+  type ToolRendererProps,
+} from '../../src';
 import { approvePurchaseTool } from '../../src/testing';
 
 const approvePurchaseCall: ToolCall = {
   toolCallId: 'call_approve_1',
   tool: {
     name: 'approve_purchase',
-    parameters: { item: 'Ergonomic office chair', merchant: 'Acme Furniture', amount: 349, currency: 'EUR', reason: 'Purchases above €200 need your approval.' },
+    parameters: {
+      item: 'Ergonomic office chair',
+      merchant: 'Acme Furniture',
+      amount: 349,
+      currency: 'EUR',
+      reason: 'Purchases above €200 need your approval.',
+    },
   },
 };
 
@@ -46,7 +59,13 @@ export const FlatObjectSchema: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
     await expect(args.onSubmit).toHaveBeenCalledWith(
-      JSON.stringify({ item: 'Ergonomic office chair', merchant: 'Acme Furniture', amount: 329, currency: 'EUR', reason: 'Purchases above €200 need your approval.' }),
+      JSON.stringify({
+        item: 'Ergonomic office chair',
+        merchant: 'Acme Furniture',
+        amount: 329,
+        currency: 'EUR',
+        reason: 'Purchases above €200 need your approval.',
+      }),
     );
   },
 };
@@ -80,7 +99,10 @@ const shipTool: ToolDefinition = {
 export const JsonEditorFallback: Story = {
   args: {
     tools: [shipTool],
-    toolCall: { toolCallId: 'call_ship_1', tool: { name: 'confirm_shipping_address', parameters: { name: 'Ada Lovelace', address: { street: '12 Crescent Road' } } } },
+    toolCall: {
+      toolCallId: 'call_ship_1',
+      tool: { name: 'confirm_shipping_address', parameters: { name: 'Ada Lovelace', address: { street: '12 Crescent Road' } } },
+    },
   },
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByRole('heading', { name: 'Confirm the shipping address' })).toBeInTheDocument();
@@ -135,10 +157,20 @@ function ApprovePurchaseCard({ toolCall, submit, disabled }: ToolRendererProps) 
       </p>
       {typeof reason === 'string' ? <p style={{ margin: 0, color: '#57606a' }}>{reason}</p> : null}
       <div style={{ display: 'flex', gap: '0.5rem' }}>
-        <button type="button" className="hitl-button hitl-button-primary" disabled={disabled} onClick={() => void submit(JSON.stringify({ approved: true }))}>
+        <button
+          type="button"
+          className="hitl-button hitl-button-primary"
+          disabled={disabled}
+          onClick={() => void submit(JSON.stringify({ approved: true }))}
+        >
           Approve
         </button>
-        <button type="button" className="hitl-button" disabled={disabled} onClick={() => void submit(JSON.stringify({ approved: false, note: 'Too expensive' }))}>
+        <button
+          type="button"
+          className="hitl-button"
+          disabled={disabled}
+          onClick={() => void submit(JSON.stringify({ approved: false, note: 'Too expensive' }))}
+        >
           Decline
         </button>
       </div>
@@ -150,7 +182,9 @@ function ApprovePurchaseCard({ toolCall, submit, disabled }: ToolRendererProps) 
 export const CustomRenderer: Story = {
   args: { renderers: { approve_purchase: ApprovePurchaseCard } },
   play: async ({ args, canvas, userEvent }) => {
-    await expect(canvas.getByRole('region', { name: 'Approve this purchase?' })).toHaveTextContent('Ergonomic office chair from Acme Furniture for €349.00');
+    await expect(canvas.getByRole('region', { name: 'Approve this purchase?' })).toHaveTextContent(
+      'Ergonomic office chair from Acme Furniture for €349.00',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
     await expect(args.onSubmit).toHaveBeenCalledWith('{"approved":true}');
   },

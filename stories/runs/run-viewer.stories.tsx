@@ -215,7 +215,9 @@ export const StaleCall: Story = {
   ],
   play: async ({ canvas, canvasElement, userEvent }) => {
     await signIn(canvasElement, userEvent);
-    await expect(await canvas.findByText('This request is no longer pending: the agent has moved on.', {}, { timeout: 3000 })).toBeVisible();
+    await expect(
+      await canvas.findByText('This request is no longer pending: the agent has moved on.', {}, { timeout: 3000 }),
+    ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
   },
@@ -346,7 +348,9 @@ export const NetworkError: Story = {
   ],
   play: async ({ canvas, canvasElement }) => {
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Could not load the run status: GET /api/v1/task/{taskId}/run/status failed: the service could not be reached');
+    await expect(alert).toHaveTextContent(
+      'Could not load the run status: GET /api/v1/task/{taskId}/run/status failed: the service could not be reached',
+    );
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     await expect(viewerOf(canvasElement)).toHaveAttribute('data-state', 'error');
   },

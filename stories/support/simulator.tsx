@@ -1,5 +1,13 @@
 import type { Decorator, StoryContext } from '@storybook/react-vite';
-import { createRunStore, formInputTool, TaskClientProvider, type RunStore, type TaskClient, type ToolCall, type ToolDefinition } from '../../src';
+import {
+  createRunStore,
+  formInputTool,
+  TaskClientProvider,
+  type RunStore,
+  type TaskClient,
+  type ToolCall,
+  type ToolDefinition,
+} from '../../src';
 import { createSimulatedService, type SimulatedService, type SimulatedServiceOptions } from '../../src/testing';
 import { simulatorPublicUrl } from './simulator-assets';
 

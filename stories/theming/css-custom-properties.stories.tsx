@@ -14,7 +14,8 @@ function ThemedSample({ theme, ...form }: ToolCallFormProps & { theme: HitlTheme
     <div style={{ ...theme, display: 'grid', gap: '1rem', maxWidth: '36rem' }}>
       <ToolCallForm {...form} />
       <p style={{ margin: 0 }}>
-        <RunStatusBadge status={{ status: 'running', detailedStatus: 'tool_call' }} /> <RunStatusBadge status={{ status: 'completed', detailedStatus: 'completed' }} />{' '}
+        <RunStatusBadge status={{ status: 'running', detailedStatus: 'tool_call' }} />{' '}
+        <RunStatusBadge status={{ status: 'completed', detailedStatus: 'completed' }} />{' '}
         <RunStatusBadge status={{ status: 'failed', detailedStatus: 'failed' }} />
       </p>
       <DataTable
@@ -81,7 +82,9 @@ export const Dark: Story = {
     if (form === null) throw new Error('no form');
     await expect(getComputedStyle(form).color).toBe('rgb(230, 237, 243)');
     await expect(getComputedStyle(canvas.getByRole('textbox', { name: 'Note' })).backgroundColor).toBe('rgb(13, 17, 23)');
-    await expect(getComputedStyle(canvas.getByText('Completed').closest('.hitl-run-status-badge') as Element).color).toBe('rgb(86, 211, 100)');
+    await expect(getComputedStyle(canvas.getByText('Completed').closest('.hitl-run-status-badge') as Element).color).toBe(
+      'rgb(86, 211, 100)',
+    );
     // Errors in the dark palette too, checked for contrast by axe after the play.
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
     await expect(getComputedStyle(await canvas.findByRole('alert')).color).toBe('rgb(255, 123, 114)');

@@ -30,7 +30,15 @@ export function ThemeVariablesTable() {
               {variable.defaultValue.startsWith('#') ? (
                 <span
                   aria-hidden="true"
-                  style={{ display: 'inline-block', width: '0.875em', height: '0.875em', marginInlineEnd: '0.375em', verticalAlign: '-0.1em', background: variable.defaultValue, border: '1px solid #57606a' }}
+                  style={{
+                    display: 'inline-block',
+                    width: '0.875em',
+                    height: '0.875em',
+                    marginInlineEnd: '0.375em',
+                    verticalAlign: '-0.1em',
+                    background: variable.defaultValue,
+                    border: '1px solid #57606a',
+                  }}
                 />
               ) : null}
               <code>{variable.defaultValue}</code>

@@ -64,7 +64,11 @@ export const THEME_VARIABLES: readonly ThemeVariable[] = [
   { name: '--hitl-radius', defaultValue: '6px', use: 'Corner radius of controls, buttons, alerts and frames.' },
   { name: '--hitl-spacing', defaultValue: '0.75rem', use: 'Gaps between fields and parts, padding of alerts.' },
   { name: '--hitl-control-height', defaultValue: '2.25rem', use: 'Minimum height of inputs and buttons.' },
-  { name: '--hitl-focus-ring', defaultValue: '0 0 0 3px color-mix(in srgb, var(--hitl-color-accent) 40%, transparent)', use: 'Box shadow around a focused control.' },
+  {
+    name: '--hitl-focus-ring',
+    defaultValue: '0 0 0 3px color-mix(in srgb, var(--hitl-color-accent) 40%, transparent)',
+    use: 'Box shadow around a focused control.',
+  },
   { name: '--hitl-focus-outline', defaultValue: '2px solid var(--hitl-color-accent)', use: 'Outline of a focused control.' },
   { name: '--hitl-live-view-aspect', defaultValue: '16 / 10', use: 'Shape of the live view frame.' },
 ];

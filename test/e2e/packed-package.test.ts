@@ -185,7 +185,15 @@ describe('the packed package in an empty app', () => {
     await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
     await run(
       'npm',
-      ['install', '--prefer-offline', '--no-audit', '--no-fund', join(workDir, filename), `react@${lockedVersion('react')}`, `react-dom@${lockedVersion('react-dom')}`],
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        join(workDir, filename),
+        `react@${lockedVersion('react')}`,
+        `react-dom@${lockedVersion('react-dom')}`,
+      ],
       appDir,
     );
     // Types of React come from our own install; a consumer has them as a dev dependency.
@@ -206,7 +214,11 @@ describe('the packed package in an empty app', () => {
     const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
     await expect(run(bin('publint'), ['--strict'], sourceDir)).resolves.toMatchObject({ code: 0 });
     // CSS is not a module with types; CommonJS and node10 resolution are out of scope for an ESM-only package.
-    const attw = await run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'ascii'], sourceDir);
+    const attw = await run(
+      bin('attw'),
+      [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'ascii'],
+      sourceDir,
+    );
     expect(attw.code).toBe(0);
   });
 
@@ -276,7 +288,9 @@ describe('the packed package in an empty app', () => {
     await page.getByText('Signed in as lin.packed.').waitFor({ timeout: 60_000 });
     expect(simulator.service.getTask(taskId)?.runs[0]?.status).toBe('completed');
     // The stylesheet came along: the form's own custom properties are defined on the page.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--hitl-color-accent').trim())).not.toBe('');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--hitl-color-accent').trim())).not.toBe(
+      '',
+    );
     expect(pageErrors).toEqual([]);
   });
 });

@@ -30,9 +30,15 @@ async function axeViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     const results = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target })) }));
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target })),
+    }));
   });
-  return violations.map((violation) => `${violation.id}: ${violation.help} (${JSON.stringify(violation.nodes.map((node) => node.target))})`);
+  return violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${JSON.stringify(violation.nodes.map((node) => node.target))})`,
+  );
 }
 
 /** Waits until the element shows the text (the locator's own waiting, not a fixed pause). */
@@ -178,7 +184,9 @@ describe('the playground in Chromium', () => {
     // Nothing is stopped until the person confirms.
     const confirm = run.getByRole('button', { name: 'Stop the run' });
     await confirm.waitFor(WAIT);
-    const task = playground?.simulator.service.listTasks().find((candidate) => candidate.text === 'Research and compare lightweight laptops across three shops');
+    const task = playground?.simulator.service
+      .listTasks()
+      .find((candidate) => candidate.text === 'Research and compare lightweight laptops across three shops');
     expect(playground?.simulator.service.getTask(task?.id ?? '')?.runs[0]?.status).toBe('running');
     await confirm.click();
 

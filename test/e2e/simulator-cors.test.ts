@@ -14,12 +14,21 @@ const API_KEY = 'sk_cors_test_81c2';
 type CallOutcome = { ok: true; status: number; body: unknown; retryAfter: string | null } | { ok: false; error: string };
 
 /** Calls the simulator from inside the page, as an app's `fetch` would. */
-function callFromPage(page: Page, url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<CallOutcome> {
+function callFromPage(
+  page: Page,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<CallOutcome> {
   return page.evaluate(
     async ({ url, init }) => {
       try {
         const response = await fetch(url, init);
-        return { ok: true as const, status: response.status, body: (await response.json()) as unknown, retryAfter: response.headers.get('retry-after') };
+        return {
+          ok: true as const,
+          status: response.status,
+          body: (await response.json()) as unknown,
+          retryAfter: response.headers.get('retry-after'),
+        };
       } catch (error) {
         return { ok: false as const, error: error instanceof Error ? error.name : String(error) };
       }

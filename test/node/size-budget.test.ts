@@ -29,13 +29,17 @@ describe('size budget (bench/size-budget.json)', () => {
     }
   });
 
-  it.each(Object.entries(budgets))('%s stays within its gzip budget', async (id, budget) => {
-    const entry = entryOf(id);
-    const size = await bundle(entryPath(entry), { external: entryExternals(entry) });
-    expect(
-      size.gzip,
-      `${entry.label} (bench/entries/${entry.file}) is ${size.gzip} bytes gzip, over its budget of ${budget.gzip}. ` +
-        'Run `npm run bench -- --only bytes` to see which files grew.',
-    ).toBeLessThanOrEqual(budget.gzip);
-  }, 60_000);
+  it.each(Object.entries(budgets))(
+    '%s stays within its gzip budget',
+    async (id, budget) => {
+      const entry = entryOf(id);
+      const size = await bundle(entryPath(entry), { external: entryExternals(entry) });
+      expect(
+        size.gzip,
+        `${entry.label} (bench/entries/${entry.file}) is ${size.gzip} bytes gzip, over its budget of ${budget.gzip}. ` +
+          'Run `npm run bench -- --only bytes` to see which files grew.',
+      ).toBeLessThanOrEqual(budget.gzip);
+    },
+    60_000,
+  );
 });

@@ -86,55 +86,59 @@ describe('npm start (scripts/start.ts)', () => {
     }
   });
 
-  it('prints the playground first, then the service, its key and a curl line that works, and stops everything on SIGTERM', { timeout: 90_000 }, async () => {
-    const apiKey = 'sk_start_script_test_51';
-    child = spawn('npx', ['tsx', 'scripts/start.ts'], {
-      cwd: process.cwd(),
-      env: { ...process.env, PORT: '0', SIMULATOR_PORT: '0', SIMULATOR_API_KEY: apiKey },
-      detached: true,
-    });
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => (output += chunk));
-    // stdout closes once every process holding it (npx, tsx and the script) has exited.
-    closed = new Promise((resolve) => child?.stdout.on('close', () => resolve()));
+  it(
+    'prints the playground first, then the service, its key and a curl line that works, and stops everything on SIGTERM',
+    { timeout: 90_000 },
+    async () => {
+      const apiKey = 'sk_start_script_test_51';
+      child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+        cwd: process.cwd(),
+        env: { ...process.env, PORT: '0', SIMULATOR_PORT: '0', SIMULATOR_API_KEY: apiKey },
+        detached: true,
+      });
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => (output += chunk));
+      // stdout closes once every process holding it (npx, tsx and the script) has exited.
+      closed = new Promise((resolve) => child?.stdout.on('close', () => resolve()));
 
-    await vi.waitFor(() => expect(output).toMatch(/^\s*curl .+$/m), { timeout: 60_000, interval: 100 });
-    const playground = /Playground:\s+(http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(output);
-    const address = /Address:\s+(http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
-    expect(playground).not.toBeNull();
-    expect(address).not.toBeNull();
-    expect(output.indexOf('Playground:')).toBeLessThan(output.indexOf('Address:'));
-    expect(Number(playground?.[2])).toBeGreaterThan(0);
-    expect(Number(address?.[2])).toBeGreaterThan(0);
-    expect(output).toContain(`API key:   ${apiKey}`);
+      await vi.waitFor(() => expect(output).toMatch(/^\s*curl .+$/m), { timeout: 60_000, interval: 100 });
+      const playground = /Playground:\s+(http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(output);
+      const address = /Address:\s+(http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
+      expect(playground).not.toBeNull();
+      expect(address).not.toBeNull();
+      expect(output.indexOf('Playground:')).toBeLessThan(output.indexOf('Address:'));
+      expect(Number(playground?.[2])).toBeGreaterThan(0);
+      expect(Number(address?.[2])).toBeGreaterThan(0);
+      expect(output).toContain(`API key:   ${apiKey}`);
 
-    const curl = parseCurl(/^\s*(curl .+)$/m.exec(output)?.[1] ?? '');
-    expect(curl.url.startsWith(`${address?.[1]}/api/v1/`)).toBe(true);
-    expect(curl.headers['x-api-key']).toBe(apiKey);
+      const curl = parseCurl(/^\s*(curl .+)$/m.exec(output)?.[1] ?? '');
+      expect(curl.url.startsWith(`${address?.[1]}/api/v1/`)).toBe(true);
+      expect(curl.headers['x-api-key']).toBe(apiKey);
 
-    const response = await fetch(curl.url, { method: curl.method, headers: curl.headers, body: curl.body ?? null });
-    expect(response.status).toBe(200);
-    const created = (await response.json()) as { success: boolean; data: { taskId: string } };
-    expect(created.success).toBe(true);
+      const response = await fetch(curl.url, { method: curl.method, headers: curl.headers, body: curl.body ?? null });
+      expect(response.status).toBe(200);
+      const created = (await response.json()) as { success: boolean; data: { taskId: string } };
+      expect(created.success).toBe(true);
 
-    const status = await fetch(`${address?.[1]}/api/v1/task/${created.data.taskId}/run/status`, { headers: { 'x-api-key': apiKey } });
-    expect(await status.json()).toMatchObject({ success: true, data: { status: 'running' } });
+      const status = await fetch(`${address?.[1]}/api/v1/task/${created.data.taskId}/run/status`, { headers: { 'x-api-key': apiKey } });
+      expect(await status.json()).toMatchObject({ success: true, data: { status: 'running' } });
 
-    // The playground serves its page, and its proxy reaches the same service without a key from the caller.
-    const page = await fetch(playground?.[1] ?? '');
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root"></div>');
-    const viaProxy = await fetch(`${playground?.[1]}api/hitl/api/v1/task/${created.data.taskId}/run/status`);
-    expect(await viaProxy.json()).toMatchObject({ success: true, data: { status: 'running' } });
-    const tasks = (await (await fetch(`${playground?.[1]}api/hitl/api/v1/tasks`)).json()) as { total: number };
-    expect(tasks.total).toBeGreaterThan(30);
+      // The playground serves its page, and its proxy reaches the same service without a key from the caller.
+      const page = await fetch(playground?.[1] ?? '');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root"></div>');
+      const viaProxy = await fetch(`${playground?.[1]}api/hitl/api/v1/task/${created.data.taskId}/run/status`);
+      expect(await viaProxy.json()).toMatchObject({ success: true, data: { status: 'running' } });
+      const tasks = (await (await fetch(`${playground?.[1]}api/hitl/api/v1/tasks`)).json()) as { total: number };
+      expect(tasks.total).toBeGreaterThan(30);
 
-    process.kill(-(child.pid ?? 0), 'SIGTERM');
-    await closed;
-    expect(output).toContain('Stopped.');
-    await expect(fetch(`${address?.[1]}/api/v1/check`, { headers: { 'x-api-key': apiKey } })).rejects.toThrow(TypeError);
-    await expect(fetch(playground?.[1] ?? '')).rejects.toThrow(TypeError);
-  });
+      process.kill(-(child.pid ?? 0), 'SIGTERM');
+      await closed;
+      expect(output).toContain('Stopped.');
+      await expect(fetch(`${address?.[1]}/api/v1/check`, { headers: { 'x-api-key': apiKey } })).rejects.toThrow(TypeError);
+      await expect(fetch(playground?.[1] ?? '')).rejects.toThrow(TypeError);
+    },
+  );
 });
 
 describe('startPlayground', () => {
@@ -164,7 +168,14 @@ describe('startPlayground', () => {
   });
 
   it('refuses proxy requests other sites make, so another page cannot spend the key', async () => {
-    const playground = await startPlayground({ port: 0, simulatorPort: 0, seed: false, viteLogLevel: 'silent', hotReload: false, log: () => undefined });
+    const playground = await startPlayground({
+      port: 0,
+      simulatorPort: 0,
+      seed: false,
+      viteLogLevel: 'silent',
+      hotReload: false,
+      log: () => undefined,
+    });
     try {
       const check = new URL('api/hitl/api/v1/check', playground.url);
       expect((await fetch(check, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
@@ -178,7 +189,14 @@ describe('startPlayground', () => {
   });
 
   it('serves the app and the library, but not the scripts that hold the demo key', async () => {
-    const playground = await startPlayground({ port: 0, simulatorPort: 0, seed: false, viteLogLevel: 'silent', hotReload: false, log: () => undefined });
+    const playground = await startPlayground({
+      port: 0,
+      simulatorPort: 0,
+      seed: false,
+      viteLogLevel: 'silent',
+      hotReload: false,
+      log: () => undefined,
+    });
     try {
       const repo = resolve(import.meta.dirname, '../..');
       const library = await fetch(new URL(`@fs${repo}/src/index.ts`, playground.url));

@@ -19,7 +19,13 @@ function Field({ field }: { field: BenchField }) {
     case 'switch':
       return (
         <div>
-          <input id={id} type="checkbox" role={field.kind === 'switch' ? 'switch' : undefined} checked={checked} onChange={(event) => setChecked(event.target.checked)} />
+          <input
+            id={id}
+            type="checkbox"
+            role={field.kind === 'switch' ? 'switch' : undefined}
+            checked={checked}
+            onChange={(event) => setChecked(event.target.checked)}
+          />
           {label}
         </div>
       );

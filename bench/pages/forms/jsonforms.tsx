@@ -8,7 +8,9 @@ import { installFormBench } from './form-harness';
 
 function App({ schema }: { schema: ReturnType<typeof jsonSchemaForm>['schema'] }) {
   const [data, setData] = useState<unknown>({});
-  return <JsonForms schema={schema} data={data} renderers={vanillaRenderers} cells={vanillaCells} onChange={(state) => setData(state.data)} />;
+  return (
+    <JsonForms schema={schema} data={data} renderers={vanillaRenderers} cells={vanillaCells} onChange={(state) => setData(state.data)} />
+  );
 }
 
 installFormBench((fields) => {

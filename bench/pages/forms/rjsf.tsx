@@ -8,5 +8,12 @@ import { installFormBench } from './form-harness';
 
 installFormBench((fields) => {
   const { schema, rjsfUiSchema } = jsonSchemaForm(fields);
-  return () => <Form schema={schema as RJSFSchema} uiSchema={rjsfUiSchema as UiSchema} validator={validator} onSubmit={({ formData }) => console.log(formData)} />;
+  return () => (
+    <Form
+      schema={schema as RJSFSchema}
+      uiSchema={rjsfUiSchema as UiSchema}
+      validator={validator}
+      onSubmit={({ formData }) => console.log(formData)}
+    />
+  );
 });

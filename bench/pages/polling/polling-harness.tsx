@@ -14,7 +14,15 @@ export interface ViewerProps {
 }
 
 /** A run status as every library's viewer shows it. */
-export function StatusLine({ taskId, status, error }: { taskId: string; status: { status: string; detailedStatus: string } | undefined; error: Error | null | undefined }) {
+export function StatusLine({
+  taskId,
+  status,
+  error,
+}: {
+  taskId: string;
+  status: { status: string; detailedStatus: string } | undefined;
+  error: Error | null | undefined;
+}) {
   const text = error ? `error: ${error.message}` : status ? `${status.status} · ${status.detailedStatus}` : 'loading';
   return (
     <li data-settled={status ? '' : undefined}>
@@ -23,11 +31,16 @@ export function StatusLine({ taskId, status, error }: { taskId: string; status: 
   );
 }
 
-export function installPollingBench(Viewer: ComponentType<ViewerProps>, Provider: ComponentType<{ client: TaskClient; children: ReactNode }>): void {
+export function installPollingBench(
+  Viewer: ComponentType<ViewerProps>,
+  Provider: ComponentType<{ client: TaskClient; children: ReactNode }>,
+): void {
   const api: PollingBenchApi = {
     async start(options: PollingStartOptions) {
       const client = createTaskClient({ baseUrl: options.baseUrl, apiKey: options.apiKey });
-      const viewers = options.taskIds.flatMap((taskId) => Array.from({ length: options.viewersPerTask }, (_, index) => ({ taskId, key: `${taskId}-${index}` })));
+      const viewers = options.taskIds.flatMap((taskId) =>
+        Array.from({ length: options.viewersPerTask }, (_, index) => ({ taskId, key: `${taskId}-${index}` })),
+      );
       createRoot(document.getElementById('root') as HTMLElement).render(
         <Provider client={client}>
           <ul>

@@ -5,7 +5,9 @@ import type { RunStatus } from '../../../src';
 import { installPollingBench, StatusLine, type ViewerProps } from './polling-harness';
 
 function Viewer({ taskId, intervalMs, client }: ViewerProps) {
-  const { data, error } = useSWR<RunStatus, Error>(['run-status', taskId], () => client.getRunStatus(taskId), { refreshInterval: intervalMs });
+  const { data, error } = useSWR<RunStatus, Error>(['run-status', taskId], () => client.getRunStatus(taskId), {
+    refreshInterval: intervalMs,
+  });
   return <StatusLine taskId={taskId} status={data} error={error} />;
 }
 

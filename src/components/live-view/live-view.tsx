@@ -89,7 +89,9 @@ function ConnectedLiveView(props: Omit<LiveViewProps, 'messages'> & { url: strin
     if (connection.state === 'connecting' && loadTimeoutMs > 0) {
       const timer = setTimeout(() => {
         setConnection((current) =>
-          current.frame !== connection.frame ? current : { ...current, state: current.autoAttempts < maxAttempts ? 'reconnecting' : 'failed' },
+          current.frame !== connection.frame
+            ? current
+            : { ...current, state: current.autoAttempts < maxAttempts ? 'reconnecting' : 'failed' },
         );
       }, loadTimeoutMs);
       return () => clearTimeout(timer);

@@ -27,7 +27,11 @@ export interface RunResultViewProps {
 function ErrorContent({ error }: { error: unknown }) {
   if (!isPlainObject(error)) {
     const text = formatValue(error, true);
-    return isStructured(error) ? <pre className="hitl-run-result-json">{text}</pre> : <p className="hitl-run-result-error-message">{text}</p>;
+    return isStructured(error) ? (
+      <pre className="hitl-run-result-json">{text}</pre>
+    ) : (
+      <p className="hitl-run-result-error-message">{text}</p>
+    );
   }
   const message = typeof error.message === 'string' ? error.message : undefined;
   const rest = message === undefined ? error : Object.fromEntries(Object.entries(error).filter(([key]) => key !== 'message'));
@@ -99,7 +103,13 @@ export function RunResultView(props: RunResultViewProps) {
                 <dt>
                   <bdi>{key}</bdi>
                 </dt>
-                <dd>{isStructured(value) ? <pre className="hitl-run-result-json">{formatValue(value, true)}</pre> : <bdi>{formatValue(value)}</bdi>}</dd>
+                <dd>
+                  {isStructured(value) ? (
+                    <pre className="hitl-run-result-json">{formatValue(value, true)}</pre>
+                  ) : (
+                    <bdi>{formatValue(value)}</bdi>
+                  )}
+                </dd>
               </div>
             ))}
           </dl>

@@ -27,7 +27,9 @@ function runStatusText(status: RunStatusLike | undefined, state: RunStatusState,
     case 'waiting':
       return messages.waitingForInput();
     case 'running':
-      return normaliseStatus(rawDetail) === 'processing_page' ? messages.processingPage() : messages.running({ status: raw, detailedStatus: detail });
+      return normaliseStatus(rawDetail) === 'processing_page'
+        ? messages.processingPage()
+        : messages.running({ status: raw, detailedStatus: detail });
     case 'completed':
       return messages.completed();
     case 'failed':

@@ -8,7 +8,10 @@ import type { RunViewerMessages } from './messages';
 import { useIsomorphicLayoutEffect } from '../../hooks/use-isomorphic-layout-effect';
 
 /** What `<RunViewer formProps>` passes through to `<ToolCallPrompt>`. */
-export type RunViewerFormProps = Pick<ToolCallPromptProps, 'messages' | 'classNamePolicy' | 'autocompletePolicy' | 'agentNotice' | 'onInvalidParameters'>;
+export type RunViewerFormProps = Pick<
+  ToolCallPromptProps,
+  'messages' | 'classNamePolicy' | 'autocompletePolicy' | 'agentNotice' | 'onInvalidParameters'
+>;
 
 export interface PendingToolCallProps {
   /** The call the service shows as waiting (answered calls are already `null` here). */
@@ -26,7 +29,8 @@ export interface PendingToolCallProps {
   fallbackFocus: RefObject<HTMLElement | null>;
 }
 
-const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The pending tool call and what became of the answer. The prompt stays mounted from the moment a
@@ -52,7 +56,8 @@ export function PendingToolCall(props: PendingToolCallProps) {
     form.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }, [focusForm, state]);
 
-  const sent = answer.state === 'submitted' && answer.toolCallId !== undefined && answer.toolCallId === props.shownCallId && !props.terminal;
+  const sent =
+    answer.state === 'submitted' && answer.toolCallId !== undefined && answer.toolCallId === props.shownCallId && !props.terminal;
   const stale = answer.state === 'stale';
 
   // The prompt going away (answer accepted, call withdrawn, run stopped) takes focus with it when
@@ -154,11 +159,7 @@ function Prompt(props: PromptProps) {
       {state === 'submitting' && !resending ? <p className="hitl-run-viewer-submitting">{messages.submitting()}</p> : null}
       {state === 'error' || resending ? (
         <div className="hitl-run-viewer-submit-error" data-state={resending ? 'submitting' : 'error'}>
-          {resending ? (
-            <p>{messages.resubmitting()}</p>
-          ) : (
-            <p role="alert">{messages.submitError({ reason: errorReason(answer.error) })}</p>
-          )}
+          {resending ? <p>{messages.resubmitting()}</p> : <p role="alert">{messages.submitError({ reason: errorReason(answer.error) })}</p>}
           <div className="hitl-run-viewer-actions">
             {/* aria-disabled while resending, so focus stays on the button the person pressed. */}
             <button type="button" className="hitl-button hitl-button-primary" aria-disabled={resending || undefined} onClick={tryAgain}>

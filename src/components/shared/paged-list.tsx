@@ -88,7 +88,12 @@ export function PagedList(props: PagedListProps) {
           {props.items.map((item) => (
             <li key={item.key} className="hitl-list-item" data-selected={item.selected ? '' : undefined}>
               {item.onSelect ? (
-                <button type="button" className="hitl-list-select" aria-current={item.selected ? 'true' : undefined} onClick={item.onSelect}>
+                <button
+                  type="button"
+                  className="hitl-list-select"
+                  aria-current={item.selected ? 'true' : undefined}
+                  onClick={item.onSelect}
+                >
                   {item.content}
                 </button>
               ) : (
@@ -115,4 +120,3 @@ export function PagedList(props: PagedListProps) {
     </section>
   );
 }
-

@@ -13,7 +13,11 @@ function clampPage(value: number | undefined): number | undefined {
 }
 
 /** The controlled/uncontrolled page pair of the lists (`page`/`defaultPage`/`onPageChange`). */
-export function usePage(options: { page?: number; defaultPage?: number; onPageChange?: (page: number) => void }): [number, (page: number) => void] {
+export function usePage(options: {
+  page?: number;
+  defaultPage?: number;
+  onPageChange?: (page: number) => void;
+}): [number, (page: number) => void] {
   const [own, setOwn] = useState(() => clampPage(options.defaultPage) ?? 1);
   const controlled = clampPage(options.page);
   const page = controlled ?? own;

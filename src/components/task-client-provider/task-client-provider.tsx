@@ -20,7 +20,9 @@ export function TaskClientProvider({ client, store, children }: TaskClientProvid
     throw new Error('hitl-react: <TaskClientProvider> needs a `client` prop, for example client={createTaskClient({ baseUrl })}.');
   }
   if (store !== undefined && store.client !== client) {
-    throw new Error('hitl-react: the `store` given to <TaskClientProvider> was made for another client. Use createRunStore(client, options) with the same client.');
+    throw new Error(
+      'hitl-react: the `store` given to <TaskClientProvider> was made for another client. Use createRunStore(client, options) with the same client.',
+    );
   }
   const value = useMemo<TaskClientContextValue>(() => ({ client, store }), [client, store]);
   return <TaskClientContext.Provider value={value}>{children}</TaskClientContext.Provider>;

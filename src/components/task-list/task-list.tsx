@@ -47,7 +47,8 @@ export function TaskList(props: TaskListProps) {
   const [page, setPage] = usePage(props);
   const tasks = useTasks({ page, limit: pageSize }, props.client);
   const tasksOnPage = tasks.data?.data ?? [];
-  const state: TaskListState = tasks.data === undefined ? (tasks.error ? 'error' : 'loading') : tasksOnPage.length === 0 ? 'empty' : 'ready';
+  const state: TaskListState =
+    tasks.data === undefined ? (tasks.error ? 'error' : 'loading') : tasksOnPage.length === 0 ? 'empty' : 'ready';
   const select = props.onSelectTask;
 
   const items = tasksOnPage.map((task, index): PagedListItem => {

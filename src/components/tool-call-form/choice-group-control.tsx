@@ -61,7 +61,17 @@ export function RadioGroupControl({ field, snapshot, ids, shownLabel, disabled, 
 }
 
 /** Checkboxes in a `role="group"` named by the field's label: `checkbox` with options, and `select` with `multiple`. */
-export function CheckboxGroupControl({ field, snapshot, ids, shownLabel, disabled, invalidProps, setValue, onBlur, register }: ControlProps) {
+export function CheckboxGroupControl({
+  field,
+  snapshot,
+  ids,
+  shownLabel,
+  disabled,
+  invalidProps,
+  setValue,
+  onBlur,
+  register,
+}: ControlProps) {
   const ref = useRef<HTMLFieldSetElement>(null);
   useEffect(() => register({ focus: () => focusGroup(ref.current) }), [register]);
   const chosen: readonly number[] = Array.isArray(snapshot.value) ? snapshot.value : [];

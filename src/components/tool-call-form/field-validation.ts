@@ -91,7 +91,8 @@ export function validateField(
       if (n === null) return messages.badInput(context);
       const kind = field.kind;
       const show = (limit: number) => formatDateLike(kind, limit) ?? String(limit);
-      if (field.min !== undefined && n < field.min) return messages.rangeUnderflow({ ...context, min: field.min, minText: show(field.min) });
+      if (field.min !== undefined && n < field.min)
+        return messages.rangeUnderflow({ ...context, min: field.min, minText: show(field.min) });
       if (field.max !== undefined && n > field.max) return messages.rangeOverflow({ ...context, max: field.max, maxText: show(field.max) });
     }
     return null;
@@ -107,7 +108,8 @@ function checkNumber(field: FieldModel, n: number, messages: ToolCallFormMessage
   if (field.step !== undefined) {
     // The step grid starts at min, as in HTML (which would fall back to the default value; we use 0).
     const base = field.min ?? 0;
-    if (!isOnStep(n, base, field.step)) return messages.stepMismatch({ ...context, step: field.step, ...stepNeighbours(n, base, field.step) });
+    if (!isOnStep(n, base, field.step))
+      return messages.stepMismatch({ ...context, step: field.step, ...stepNeighbours(n, base, field.step) });
   }
   return null;
 }

@@ -69,7 +69,10 @@ export function FormField({ field, store, env }: FormFieldProps) {
   const invalidProps: InvalidProps = invalid ? { 'aria-invalid': true, 'aria-describedby': ids.error } : {};
 
   const { index } = field;
-  const validate = useCallback(() => store.setError(index, currentFieldError(field, store, env.messages)), [store, index, field, env.messages]);
+  const validate = useCallback(
+    () => store.setError(index, currentFieldError(field, store, env.messages)),
+    [store, index, field, env.messages],
+  );
 
   const setValue = useCallback(
     (value: FieldValue, badInput = false) => {

@@ -337,7 +337,11 @@ function buildField(field: FormField, index: number, problems: FormInputProblem[
   if (field.defaultValue !== undefined) {
     const initial = coerceFieldValue(model, field.defaultValue);
     if (initial === undefined) {
-      warn('default-ignored', 'defaultValue', `"defaultValue" (${JSON.stringify(field.defaultValue)}) does not suit a ${kind} field; it is not used.`);
+      warn(
+        'default-ignored',
+        'defaultValue',
+        `"defaultValue" (${JSON.stringify(field.defaultValue)}) does not suit a ${kind} field; it is not used.`,
+      );
     } else {
       model.initial = initial;
     }

@@ -66,10 +66,8 @@ export const defaultToolCallFormMessages: ToolCallFormMessages = {
   tooShort: ({ minLength }) => `Must be at least ${plural(minLength, 'character', 'characters')}`,
   tooLong: ({ maxLength }) => `Must be at most ${plural(maxLength, 'character', 'characters')}`,
   patternMismatch: () => 'Must match the requested format',
-  rangeUnderflow: ({ type, minText }) =>
-    isDateLikeKind(type) ? `Must be ${minText} or later` : `Must be ${minText} or more`,
-  rangeOverflow: ({ type, maxText }) =>
-    isDateLikeKind(type) ? `Must be ${maxText} or earlier` : `Must be ${maxText} or less`,
+  rangeUnderflow: ({ type, minText }) => (isDateLikeKind(type) ? `Must be ${minText} or later` : `Must be ${minText} or more`),
+  rangeOverflow: ({ type, maxText }) => (isDateLikeKind(type) ? `Must be ${maxText} or earlier` : `Must be ${maxText} or less`),
   stepMismatch: ({ lower, upper }) => `Must be a valid value, such as ${lower} or ${upper}`,
   invalidEmail: () => 'Must be an email address, such as name@example.com',
   invalidUrl: () => 'Must be a full web address, such as https://example.com',

@@ -79,11 +79,7 @@ function isSensitiveToken(token: string): boolean {
  * offer this app's own saved credentials. (Browsers may still fill by heuristics; `off` is the
  * strongest signal HTML has.)
  */
-export function applyAutocompletePolicy(
-  autocomplete: string | undefined,
-  policy: AutocompletePolicy,
-  kind: string,
-): string | undefined {
+export function applyAutocompletePolicy(autocomplete: string | undefined, policy: AutocompletePolicy, kind: string): string | undefined {
   const value = autocomplete?.trim().toLowerCase() ?? '';
   if (value === '') return kind === 'password' ? 'off' : undefined;
   let keep: boolean;

@@ -14,7 +14,18 @@ const ignore = () => {};
  * once the person reaches the trigger — focus, pointer or key — so a long form does not pay for
  * every option of every select up front. The trigger shows the chosen label itself meanwhile.
  */
-export function SelectControl({ field, snapshot, ids, shownLabel, disabled, invalidProps, messages, setValue, onBlur, register }: ControlProps) {
+export function SelectControl({
+  field,
+  snapshot,
+  ids,
+  shownLabel,
+  disabled,
+  invalidProps,
+  messages,
+  setValue,
+  onBlur,
+  register,
+}: ControlProps) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => register({ focus: () => ref.current?.focus() }), [register]);
   const placeholder = field.placeholder ?? messages.selectPlaceholder(fieldContext(field, shownLabel));

@@ -11,7 +11,18 @@ function limitAttribute(kind: string, limit: number | undefined): string | undef
 }
 
 /** Text-like, number and date-like fields as native `<input>`s, and `textarea`. */
-export function TextControl({ field, snapshot, ids, shownLabel, disabled, invalidProps, autocomplete, setValue, onBlur, register }: ControlProps) {
+export function TextControl({
+  field,
+  snapshot,
+  ids,
+  shownLabel,
+  disabled,
+  invalidProps,
+  autocomplete,
+  setValue,
+  onBlur,
+  register,
+}: ControlProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   useEffect(

@@ -1,6 +1,13 @@
 import type { JsonSchema } from '../../client/types';
 import type { FormField, FormInputParameters } from '../../schema/form-input-schema';
-import { answerValue, buildFormModel, compilePattern, type FieldModel, type FieldValue, type FormModel } from '../tool-call-form/form-model';
+import {
+  answerValue,
+  buildFormModel,
+  compilePattern,
+  type FieldModel,
+  type FieldValue,
+  type FormModel,
+} from '../tool-call-form/form-model';
 
 /** A form generated from a flat object schema: the model, and which property each field edits. */
 export interface SchemaForm {
@@ -9,7 +16,18 @@ export interface SchemaForm {
   keys: string[];
 }
 
-const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'title', 'description', 'additionalProperties', '$schema', '$id', '$comment', 'examples']);
+const OBJECT_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'title',
+  'description',
+  'additionalProperties',
+  '$schema',
+  '$id',
+  '$comment',
+  'examples',
+]);
 const PROPERTY_KEYWORDS = new Set([
   'type',
   'title',
@@ -70,7 +88,8 @@ export function isFlatObjectSchema(schema: unknown): schema is JsonSchema & { pr
   if (!isRecord(schema)) return false;
   if (schema.type !== undefined && schema.type !== 'object') return false;
   if (Object.keys(schema).some((key) => !OBJECT_KEYWORDS.has(key))) return false;
-  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) return false;
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string')))
+    return false;
   if (!isRecord(schema.properties) || Object.keys(schema.properties).length === 0) return false;
   return Object.values(schema.properties).every(isFlatProperty);
 }
@@ -78,8 +97,14 @@ export function isFlatObjectSchema(schema: unknown): schema is JsonSchema & { pr
 function fieldOf(name: string, property: Record<string, unknown>, required: boolean, agentValue: unknown): FormField {
   const label = typeof property.title === 'string' && property.title.trim() !== '' ? property.title : name;
   const suggested = agentValue !== undefined ? agentValue : property.default;
-  const defaultValue = typeof suggested === 'string' || typeof suggested === 'number' || typeof suggested === 'boolean' ? suggested : undefined;
-  const common: FormField = { type: 'text', label, ...(defaultValue === undefined ? {} : { defaultValue }), ...(property.readOnly === true ? { readonly: true } : {}) };
+  const defaultValue =
+    typeof suggested === 'string' || typeof suggested === 'number' || typeof suggested === 'boolean' ? suggested : undefined;
+  const common: FormField = {
+    type: 'text',
+    label,
+    ...(defaultValue === undefined ? {} : { defaultValue }),
+    ...(property.readOnly === true ? { readonly: true } : {}),
+  };
   if (Array.isArray(property.enum)) {
     const options = (property.enum as Array<string | number>).map((value) => ({ label: String(value), value }));
     return { ...common, type: 'select', options, required };
@@ -129,7 +154,9 @@ export function buildSchemaForm(
 ): SchemaForm {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const keys = Object.keys(schema.properties);
-  const fields = keys.map((key) => fieldOf(key, schema.properties[key] ?? {}, required.has(key), Object.hasOwn(parameters, key) ? parameters[key] : undefined));
+  const fields = keys.map((key) =>
+    fieldOf(key, schema.properties[key] ?? {}, required.has(key), Object.hasOwn(parameters, key) ? parameters[key] : undefined),
+  );
   const form: FormInputParameters = {
     fields,
     ...(typeof schema.title === 'string' ? { heading: schema.title } : {}),
@@ -147,7 +174,11 @@ export function buildSchemaForm(
  * The object a generated form answers with. Empty optional values are left out rather than sent
  * as `''` or `null`, which the schema's types would refuse.
  */
-export function schemaFormAnswer(fields: readonly FieldModel[], keys: readonly string[], values: readonly FieldValue[]): Record<string, unknown> {
+export function schemaFormAnswer(
+  fields: readonly FieldModel[],
+  keys: readonly string[],
+  values: readonly FieldValue[],
+): Record<string, unknown> {
   // No prototype: a property named "__proto__" stays an ordinary key.
   const answer: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const field of fields) {

@@ -161,7 +161,8 @@ interface SchemaFormPromptProps extends Omit<ToolCallPromptProps, 'messages' | '
 function SchemaFormPrompt(props: SchemaFormPromptProps) {
   const { messages } = props;
   const [{ form, store }] = useState(() => {
-    const parameters = typeof props.parameters === 'object' && props.parameters !== null ? (props.parameters as Record<string, unknown>) : {};
+    const parameters =
+      typeof props.parameters === 'object' && props.parameters !== null ? (props.parameters as Record<string, unknown>) : {};
     const built = buildSchemaForm(props.schema, parameters);
     return { form: built, store: new FormStore(built.model.fields.map((field) => field.initial)) };
   });

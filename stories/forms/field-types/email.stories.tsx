@@ -16,7 +16,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const email = { type: 'email', label: 'Email for the receipt', required: true, maxLength: 254, placeholder: 'name@example.com', autocomplete: 'email' };
+const email = {
+  type: 'email',
+  label: 'Email for the receipt',
+  required: true,
+  maxLength: 254,
+  placeholder: 'name@example.com',
+  autocomplete: 'email',
+};
 
 /** A native email input with its default. */
 export const Default: Story = {

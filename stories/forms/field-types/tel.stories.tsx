@@ -16,7 +16,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const phone = { type: 'tel', label: 'Phone for the courier', required: true, pattern: '\\+?[0-9 ]{7,16}', placeholder: '+44 20 7946 0018', autocomplete: 'tel' };
+const phone = {
+  type: 'tel',
+  label: 'Phone for the courier',
+  required: true,
+  pattern: '\\+?[0-9 ]{7,16}',
+  placeholder: '+44 20 7946 0018',
+  autocomplete: 'tel',
+};
 
 /** A native telephone input with its default. */
 export const Default: Story = {

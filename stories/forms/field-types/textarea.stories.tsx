@@ -10,7 +10,14 @@ const meta = {
   args: {
     ...formEventArgs(),
     parameters: {
-      fields: [{ type: 'textarea', label: 'Note to the courier', defaultValue: 'Leave the parcel with the neighbour at number 12.\nThank you!', rows: 3 }],
+      fields: [
+        {
+          type: 'textarea',
+          label: 'Note to the courier',
+          defaultValue: 'Leave the parcel with the neighbour at number 12.\nThank you!',
+          rows: 3,
+        },
+      ],
     },
   },
   argTypes: formEventArgTypes,

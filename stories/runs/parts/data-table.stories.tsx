@@ -22,7 +22,11 @@ type Story = StoryObj<typeof meta>;
 export const Filled: Story = {
   play: async ({ canvas }) => {
     const table = canvas.getByRole('table', { name: 'Extracted data' });
-    await expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Value', 'shop']);
+    await expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Title', 'Value', 'shop']);
     await expect(within(table).getByRole('rowheader', { name: 'Aero 14 · TechHub' })).toBeInTheDocument();
     await expect(within(table).getByRole('cell', { name: '1,099' })).toHaveAttribute('data-type', 'number');
     // It fits, so it is no Tab stop: there is nothing to scroll.

@@ -28,7 +28,9 @@ export const ViewOnly: Story = {
     await expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
     await expect(canvas.getByText('View only')).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Open the live view in a new tab' })).toHaveAttribute('rel', 'noopener noreferrer');
-    await waitFor(() => expect(canvasElement.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'connected'), { timeout: 3000 });
+    await waitFor(() => expect(canvasElement.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'connected'), {
+      timeout: 3000,
+    });
   },
 };
 
@@ -57,9 +59,7 @@ export const Unavailable: Story = {
 export const Reconnecting: Story = {
   args: { loadTimeoutMs: 1, autoReconnectAttempts: 3, reconnectDelayMs: 60_000 },
   play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByText('The live view is not responding. Reconnecting (attempt 1 of 3)…'),
-    ).toBeVisible();
+    await expect(await canvas.findByText('The live view is not responding. Reconnecting (attempt 1 of 3)…')).toBeVisible();
   },
 };
 

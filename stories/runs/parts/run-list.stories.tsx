@@ -72,7 +72,10 @@ export const Selectable: Story = {
     const buttons = await canvas.findAllByRole('button', { name: /14 Mar 2025/ });
     await expect(buttons[0]).toHaveAttribute('aria-current', 'true');
     await userEvent.click(buttons[2] as HTMLElement);
-    await expect(args.onSelectRun).toHaveBeenCalledWith(runs[2]?.id, expect.objectContaining({ id: runs[2]?.id, created_at: '2025-03-14T13:30:00.000Z' }));
+    await expect(args.onSelectRun).toHaveBeenCalledWith(
+      runs[2]?.id,
+      expect.objectContaining({ id: runs[2]?.id, created_at: '2025-03-14T13:30:00.000Z' }),
+    );
   },
 };
 

@@ -11,7 +11,12 @@ const meta = {
     result: {
       status: 'completed',
       error: null,
-      output: { summary: 'Order placed with express shipping; total €96.40.', orderPlaced: true, orderNumber: 'ACME-10427', shipping: 'express' },
+      output: {
+        summary: 'Order placed with express shipping; total €96.40.',
+        orderPlaced: true,
+        orderNumber: 'ACME-10427',
+        shipping: 'express',
+      },
       dataTable: [
         { title: 'Items', value: 86.5 },
         { title: 'Shipping', value: 9.9 },
@@ -42,7 +47,11 @@ export const Failed: Story = {
   args: {
     result: {
       status: 'failed',
-      error: { message: 'The payment page did not load after 3 attempts (HTTP 503).', code: 'PAGE_LOAD_FAILED', url: 'https://travel.example.com/booking/payment' },
+      error: {
+        message: 'The payment page did not load after 3 attempts (HTTP 503).',
+        code: 'PAGE_LOAD_FAILED',
+        url: 'https://travel.example.com/booking/payment',
+      },
       output: {},
       dataTable: [],
     },
@@ -78,7 +87,12 @@ export const StructuredOutput: Story = {
     result: {
       status: 'completed',
       error: null,
-      output: { summary: 'Compared 12 offers.', offersWithinBudget: 7, cheapest: { model: 'Pico 12', shop: 'LapWorld', price: 629 }, shops: ['TechHub', 'LapWorld'] },
+      output: {
+        summary: 'Compared 12 offers.',
+        offersWithinBudget: 7,
+        cheapest: { model: 'Pico 12', shop: 'LapWorld', price: 629 },
+        shops: ['TechHub', 'LapWorld'],
+      },
       dataTable: [],
     },
   },
@@ -94,7 +108,11 @@ export const HostileOutput: Story = {
     result: {
       status: 'completed',
       error: null,
-      output: { summary: '<script>alert(1)</script> Done.', link: 'javascript:alert(document.cookie)', '<b>key</b>': '<img src=x onerror=alert(1)>' },
+      output: {
+        summary: '<script>alert(1)</script> Done.',
+        link: 'javascript:alert(document.cookie)',
+        '<b>key</b>': '<img src=x onerror=alert(1)>',
+      },
       dataTable: [{ title: '<i>Row</i>', value: 1, note: '\u202Etxet desrever' }],
     },
   },

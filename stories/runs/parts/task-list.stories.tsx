@@ -71,7 +71,10 @@ export const Selectable: Story = {
     const selected = await canvas.findByRole('button', { name: 'Order printer paper for the office' });
     await expect(selected).toHaveAttribute('aria-current', 'true');
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel the gym membership' }));
-    await expect(args.onSelectTask).toHaveBeenCalledWith(tasks[2]?.id, expect.objectContaining({ id: tasks[2]?.id, readable_name: 'Cancel the gym membership' }));
+    await expect(args.onSelectTask).toHaveBeenCalledWith(
+      tasks[2]?.id,
+      expect.objectContaining({ id: tasks[2]?.id, readable_name: 'Cancel the gym membership' }),
+    );
   },
 };
 

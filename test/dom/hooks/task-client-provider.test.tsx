@@ -28,10 +28,9 @@ describe('<TaskClientProvider> and useTaskClient', () => {
     const fromContext = harness(new FakeTaskClient().script('getRunStatus', { value: processing() }));
     const explicit = new FakeTaskClient().script('getRunStatus', { value: processing() });
 
-    const { result, unmount } = renderHook(
-      () => ({ client: useTaskClient(explicit), status: useRunStatus('task-1', {}, explicit) }),
-      { wrapper: fromContext.wrapper },
-    );
+    const { result, unmount } = renderHook(() => ({ client: useTaskClient(explicit), status: useRunStatus('task-1', {}, explicit) }), {
+      wrapper: fromContext.wrapper,
+    });
     await advance(100);
     unmount();
 

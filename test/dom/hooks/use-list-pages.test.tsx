@@ -10,7 +10,11 @@ afterEach(removeFakeClock);
 
 function tasksPage(call: RecordedCall): { value: Page<TaskListItem>; delayMs: number } {
   const { page = 1, limit = 30 } = (call.args[0] ?? {}) as { page?: number; limit?: number };
-  const data = Array.from({ length: limit }, (_, i) => ({ id: `task-${(page - 1) * limit + i + 1}`, status: 'active', readable_name: `Task ${(page - 1) * limit + i + 1}` }));
+  const data = Array.from({ length: limit }, (_, i) => ({
+    id: `task-${(page - 1) * limit + i + 1}`,
+    status: 'active',
+    readable_name: `Task ${(page - 1) * limit + i + 1}`,
+  }));
   return { value: { data, total: 4 * limit, page, limit }, delayMs: 500 };
 }
 
@@ -65,7 +69,13 @@ describe('useTasks', () => {
 
 function RunList({ taskId }: { taskId: string }) {
   const { data, isPlaceholderData } = useRuns(taskId, { limit: 5 });
-  return <ul aria-busy={isPlaceholderData}>{data?.data.map((run) => <li key={run.id}>{run.id}</li>)}</ul>;
+  return (
+    <ul aria-busy={isPlaceholderData}>
+      {data?.data.map((run) => (
+        <li key={run.id}>{run.id}</li>
+      ))}
+    </ul>
+  );
 }
 
 describe('useRuns', () => {

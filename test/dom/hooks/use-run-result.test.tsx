@@ -7,7 +7,12 @@ import { advance, harness, installFakeClock, removeFakeClock, setupUser } from '
 beforeEach(installFakeClock);
 afterEach(removeFakeClock);
 
-const result: RunResult = { status: 'completed', error: null, output: { summary: 'Ordered 2 items' }, dataTable: [{ title: 'Total', value: 42 }] };
+const result: RunResult = {
+  status: 'completed',
+  error: null,
+  output: { summary: 'Ordered 2 items' },
+  dataTable: [{ title: 'Total', value: 42 }],
+};
 
 function Summary({ taskId }: { taskId: string }) {
   const { data, isLoading, error, refetch } = useRunResult(taskId);
@@ -26,7 +31,9 @@ function Summary({ taskId }: { taskId: string }) {
 describe('useRunResult', () => {
   it('fetches the result once, when the run ends', async () => {
     const { client, wrapper } = harness(
-      new FakeTaskClient().script('getRunStatus', { value: processing() }, { value: processing() }, { value: completed() }).script('getRunResult', { value: result }),
+      new FakeTaskClient()
+        .script('getRunStatus', { value: processing() }, { value: processing() }, { value: completed() })
+        .script('getRunResult', { value: result }),
     );
     render(<Summary taskId="task-1" />, { wrapper });
 
@@ -43,7 +50,9 @@ describe('useRunResult', () => {
   });
 
   it('fetches again on demand', async () => {
-    const { client, wrapper } = harness(new FakeTaskClient().script('getRunStatus', { value: completed() }).script('getRunResult', { value: result }));
+    const { client, wrapper } = harness(
+      new FakeTaskClient().script('getRunStatus', { value: completed() }).script('getRunResult', { value: result }),
+    );
     const user = setupUser();
     render(<Summary taskId="task-1" />, { wrapper });
     await advance(0);
@@ -72,7 +81,11 @@ describe('useRunGif', () => {
     const { client, wrapper } = harness(
       new FakeTaskClient()
         .script('getRunStatus', { value: processing() }, { value: runStatus('stopped', 'stopped') })
-        .script('getRunGif', { value: { status: 'processing', url: '' } }, { value: { status: 'completed', url: 'https://cdn.example.test/r.gif' } }),
+        .script(
+          'getRunGif',
+          { value: { status: 'processing', url: '' } },
+          { value: { status: 'completed', url: 'https://cdn.example.test/r.gif' } },
+        ),
     );
     render(<Recording taskId="task-1" />, { wrapper });
 

@@ -54,7 +54,9 @@ const inputs = (client: FakeTaskClient) => client.callsTo('submitToolInput').map
 describe('useToolInput', () => {
   it('sends one POST for two clicks in the same tick', async () => {
     const { client, wrapper } = harness(
-      new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-1') }).script('submitToolInput', { value: undefined, delayMs: 200 }),
+      new FakeTaskClient()
+        .script('getRunStatus', { value: waitingFor('call-1') })
+        .script('submitToolInput', { value: undefined, delayMs: 200 }),
     );
     render(<AnswerBox taskId="task-1" />, { wrapper });
     await advance(0);
@@ -73,7 +75,9 @@ describe('useToolInput', () => {
 
   it('sends one POST for a double click, and one across two components', async () => {
     const { client, wrapper } = harness(
-      new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-1') }).script('submitToolInput', { value: undefined, delayMs: 200 }),
+      new FakeTaskClient()
+        .script('getRunStatus', { value: waitingFor('call-1') })
+        .script('submitToolInput', { value: undefined, delayMs: 200 }),
     );
     const user = setupUser();
     render(
@@ -173,7 +177,11 @@ describe('useToolInput', () => {
       const entry = `${data?.detailedStatus ?? 'none'}/${state}`;
       if (seen.at(-1) !== entry) seen.push(entry);
       return (
-        <button type="button" disabled={toolCallId === undefined} onClick={() => void submit(toolCallId ?? '', [{ label: 'Code', value: '1' }])}>
+        <button
+          type="button"
+          disabled={toolCallId === undefined}
+          onClick={() => void submit(toolCallId ?? '', [{ label: 'Code', value: '1' }])}
+        >
           Answer
         </button>
       );

@@ -45,7 +45,13 @@ describe('LiveView', () => {
     for (const interactive of [false, true]) {
       for (const samePageOrigin of [false, true]) {
         const tokens = liveViewSandbox({ interactive, samePageOrigin }).split(' ');
-        for (const forbidden of ['allow-top-navigation', 'allow-top-navigation-by-user-activation', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-modals']) {
+        for (const forbidden of [
+          'allow-top-navigation',
+          'allow-top-navigation-by-user-activation',
+          'allow-popups',
+          'allow-popups-to-escape-sandbox',
+          'allow-modals',
+        ]) {
           expect(tokens).not.toContain(forbidden);
         }
       }
@@ -57,14 +63,18 @@ describe('LiveView', () => {
     expect(frame().getAttribute('sandbox')?.split(' ')).toEqual(['allow-scripts']);
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', '/live/relative', '', ' java\tscript:alert(1)'])(
-    'shows "Live view unavailable" for %j, with nothing in src or href',
-    (url) => {
-      const { container } = render(<LiveView url={url} />);
-      expect(screen.getByText('Live view unavailable')).toBeInTheDocument();
-      expect(container.querySelector('iframe, a, [src], [href]')).toBeNull();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    '/live/relative',
+    '',
+    ' java\tscript:alert(1)',
+  ])('shows "Live view unavailable" for %j, with nothing in src or href', (url) => {
+    const { container } = render(<LiveView url={url} />);
+    expect(screen.getByText('Live view unavailable')).toBeInTheDocument();
+    expect(container.querySelector('iframe, a, [src], [href]')).toBeNull();
+  });
 
   it('reconnects by itself when the frame does not load, with backoff, then asks the person', async () => {
     render(<LiveView url={URL} loadTimeoutMs={10_000} autoReconnectAttempts={2} reconnectDelayMs={1000} />);

@@ -64,9 +64,11 @@ describe('RunList', () => {
     await user.keyboard('{Enter}');
     await advance(0);
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
-    expect(within(screen.getByRole('list')).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      expect.stringContaining(runIds[0]!),
-    ]);
+    expect(
+      within(screen.getByRole('list'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringContaining(runIds[0]!)]);
   });
 
   it('shows a created_at that is not a date as text', async () => {

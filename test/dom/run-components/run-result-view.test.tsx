@@ -11,7 +11,13 @@ describe('RunResultView', () => {
       <RunResultView
         locale="en-US"
         result={result({
-          output: { summary: 'Order placed; total €106.40.', orderNumber: 'ACME-10427', orderPlaced: true, items: 3, address: { city: 'Lyon' } },
+          output: {
+            summary: 'Order placed; total €106.40.',
+            orderNumber: 'ACME-10427',
+            orderPlaced: true,
+            items: 3,
+            address: { city: 'Lyon' },
+          },
           dataTable: [
             { title: 'Items', value: 86.5 },
             { title: 'Total', value: 1106.4 },
@@ -45,7 +51,9 @@ describe('RunResultView', () => {
 
   it('marks error content as an error: an object as its message and the rest as JSON', async () => {
     const { container } = render(
-      <RunResultView result={result({ status: 'failed', error: { message: 'Payment page did not load.', code: 'PAGE_LOAD_FAILED', attempts: 3 } })} />,
+      <RunResultView
+        result={result({ status: 'failed', error: { message: 'Payment page did not load.', code: 'PAGE_LOAD_FAILED', attempts: 3 } })}
+      />,
     );
     const error = screen.getByRole('group', { name: 'Error' });
     expect(within(error).getByText('Payment page did not load.')).toBeInTheDocument();
@@ -64,7 +72,13 @@ describe('RunResultView', () => {
   });
 
   it('takes heading level and texts from props', () => {
-    render(<RunResultView result={result({ error: 'x' })} headingLevel={4} messages={{ heading: () => 'Ergebnis', errorHeading: () => 'Fehler' }} />);
+    render(
+      <RunResultView
+        result={result({ error: 'x' })}
+        headingLevel={4}
+        messages={{ heading: () => 'Ergebnis', errorHeading: () => 'Fehler' }}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Ergebnis', level: 4 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Fehler', level: 5 })).toBeInTheDocument();
   });
@@ -87,10 +101,17 @@ describe('DataTable', () => {
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((header) => header.textContent)).toEqual(['Title', 'Value', 'shop', 'inStock', 'rating', 'note']);
     for (const header of headers) expect(header).toHaveAttribute('scope', 'col');
-    expect(within(table).getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Aero 14', 'Nimbus 13', 'Pico 12']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Aero 14', 'Nimbus 13', 'Pico 12']);
 
     const rows = within(table).getAllByRole('row').slice(1);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells(rows[0]!)).toEqual(['1.099,5', 'TechHub', '', '', '']);
     expect(cells(rows[1]!)).toEqual(['899', '', 'false', '4,5', '']);
     expect(cells(rows[2]!)).toEqual(['', '', '', '', '{"refurbished":true}']);

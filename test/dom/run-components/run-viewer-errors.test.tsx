@@ -27,7 +27,9 @@ describe('RunViewer when requests fail', () => {
     service.faults.inject({ type: 'network', match: STATUS, times: Infinity });
     await advance(2000);
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Could not load the run status: GET /api/v1/task/{taskId}/run/status failed: the service could not be reached');
+    expect(alert).toHaveTextContent(
+      'Could not load the run status: GET /api/v1/task/{taskId}/run/status failed: the service could not be reached',
+    );
     expect(badge()).toHaveTextContent('Running — loading a page');
     expect(screen.getByTitle('Live view of the run')).toBeInTheDocument();
     await expectAccessible(container);
@@ -69,7 +71,9 @@ describe('RunViewer when requests fail', () => {
     const { container } = render(<RunViewer taskId={taskId} />, { wrapper });
     await advance(0);
 
-    expect(screen.getByRole('alert')).toHaveTextContent('The service refused the API key, so the run cannot be shown. Check the key, then retry.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The service refused the API key, so the run cannot be shown. Check the key, then retry.',
+    );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(container.innerHTML).not.toContain('not-the-key-123');
     expect(container.innerHTML).not.toContain(DEFAULT_SIMULATOR_API_KEY);
@@ -137,7 +141,10 @@ describe('RunViewer when requests fail', () => {
     await setupUser().click(within(alert).getByRole('button', { name: 'Retry' }));
     await advance(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Recording of the run' })).toHaveAttribute('src', `${service.publicUrl}/recordings/${runId}.gif`);
+    expect(screen.getByRole('img', { name: 'Recording of the run' })).toHaveAttribute(
+      'src',
+      `${service.publicUrl}/recordings/${runId}.gif`,
+    );
     expect(screen.getByRole('heading', { name: 'Recording' })).toHaveFocus();
   });
 });

@@ -127,14 +127,21 @@ describe('RunViewer states', () => {
     expect(screen.getByText('Signed in as ada.')).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Extracted data' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Value']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Title', 'Value']);
     expect(within(table).getByRole('rowheader', { name: 'Reward points' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '1,250' })).toBeInTheDocument();
 
     await advance(3000);
     const image = screen.getByRole('img', { name: 'Recording of the run' });
     expect(image).toHaveAttribute('src', `${service.publicUrl}/recordings/${runId}.gif`);
-    expect(screen.getByRole('link', { name: 'Open the recording in a new tab' })).toHaveAttribute('href', `${service.publicUrl}/recordings/${runId}.gif`);
+    expect(screen.getByRole('link', { name: 'Open the recording in a new tab' })).toHaveAttribute(
+      'href',
+      `${service.publicUrl}/recordings/${runId}.gif`,
+    );
 
     // Every distinct status once, in order; polls that brought nothing new are not reported.
     const seen = onStatusChange.mock.calls.map(([status]) => `${status.status}/${status.detailedStatus}`);
@@ -165,7 +172,11 @@ describe('RunViewer states', () => {
     const { taskId } = await startTask(service, 'Log in to the shop');
     const client: TaskClient = {
       ...service.client,
-      getRunStatus: async (id, options) => ({ ...(await service.client.getRunStatus(id, options)), status: 'foo_bar', detailedStatus: 'bar_baz' }),
+      getRunStatus: async (id, options) => ({
+        ...(await service.client.getRunStatus(id, options)),
+        status: 'foo_bar',
+        detailedStatus: 'bar_baz',
+      }),
     };
     const { wrapper } = provider(client);
     const { container } = render(<RunViewer taskId={taskId} />, { wrapper });
@@ -189,7 +200,9 @@ describe('RunViewer states', () => {
     expect(screen.getByRole('heading', { name: `Run ${runId}`, level: 4 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign in to Acme Shop', level: 5 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Live view', level: 5 })).toBeInTheDocument();
-    expect(service.requests.filter((request) => request.path.endsWith('/run/status')).every((request) => request.query.runId === runId)).toBe(true);
+    expect(
+      service.requests.filter((request) => request.path.endsWith('/run/status')).every((request) => request.query.runId === runId),
+    ).toBe(true);
   });
 
   it('renders a generic tool with the schema from tools', async () => {
@@ -202,7 +215,10 @@ describe('RunViewer states', () => {
     };
     const tool = {
       type: 'function' as const,
-      function: { name: 'approve', parameters: { type: 'object', properties: { approved: { type: 'boolean', title: 'Approve the purchase' } } } },
+      function: {
+        name: 'approve',
+        parameters: { type: 'object', properties: { approved: { type: 'boolean', title: 'Approve the purchase' } } },
+      },
     };
     const service = simulator({ scenarios: [scenario] });
     const { taskId } = await startTask(service, 'Buy a chair', [tool, formInputTool()]);

@@ -17,7 +17,8 @@ function announcement(): string | null | undefined {
     .getAllByRole('status')
     .find((element) => element.parentElement === root)?.textContent;
 }
-const stops = (service: ReturnType<typeof simulator>) => service.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/run/stop'));
+const stops = (service: ReturnType<typeof simulator>) =>
+  service.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/run/stop'));
 
 describe('stopping a run from RunViewer', () => {
   it('asks first, then stops the run and shows it stopped', async () => {

@@ -19,7 +19,10 @@ async function createTasks(service: SimulatedService, count: number): Promise<st
   for (let i = 1; i <= count; i += 1) ids.push((await startTask(service, `Task number ${i}`)).taskId);
   return ids;
 }
-const names = () => within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.querySelector('bdi')?.textContent);
+const names = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('bdi')?.textContent);
 
 describe('TaskList', () => {
   it('shows loading, then a page of tasks, newest first, with their status', async () => {

@@ -30,7 +30,9 @@ const hostileScenario: Scenario = {
 
 /** Every address in the DOM, wherever it sits. */
 function addresses(container: HTMLElement): string[] {
-  return [...container.querySelectorAll('[src], [href]')].map((element) => element.getAttribute('src') ?? element.getAttribute('href') ?? '');
+  return [...container.querySelectorAll('[src], [href]')].map(
+    (element) => element.getAttribute('src') ?? element.getAttribute('href') ?? '',
+  );
 }
 
 describe('agent-made content', () => {
@@ -49,7 +51,11 @@ describe('agent-made content', () => {
     expect(screen.getAllByRole('definition')[1]).toHaveTextContent(JSON.stringify(HOSTILE));
     const table = screen.getByRole('table');
     expect(within(table).getByRole('rowheader')).toHaveTextContent(HOSTILE);
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toContain(HOSTILE);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toContain(HOSTILE);
     expect(within(table).getByRole('cell', { name: 'javascript:alert(4)' }).querySelector('a')).toBeNull();
     for (const address of addresses(container)) expect(address).toMatch(/^https?:\/\//);
   });

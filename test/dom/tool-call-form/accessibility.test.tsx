@@ -45,7 +45,18 @@ describe('axe', () => {
   });
 
   it('the open Radix Select list', async () => {
-    const form = renderForm({ fields: [{ type: 'select', label: 'Size', options: [{ label: 'S', value: 's' }, { label: 'L', value: 'l' }] }] });
+    const form = renderForm({
+      fields: [
+        {
+          type: 'select',
+          label: 'Size',
+          options: [
+            { label: 'S', value: 's' },
+            { label: 'L', value: 'l' },
+          ],
+        },
+      ],
+    });
     await form.user.click(screen.getByRole('combobox', { name: 'Size' }));
     // The list is portalled to <body>; checked on its own, as "region" is the host page's concern.
     await expectNoAxeViolations(screen.getByRole('listbox'));

@@ -49,7 +49,12 @@ describe('text-like kinds', () => {
   });
 
   it('ignores limits that do not apply to the kind (min on text, minLength on number)', () => {
-    renderForm({ fields: [{ type: 'text', label: 'T', min: 3 }, { type: 'number', label: 'N', minLength: 2 }] });
+    renderForm({
+      fields: [
+        { type: 'text', label: 'T', min: 3 },
+        { type: 'number', label: 'N', minLength: 2 },
+      ],
+    });
     expect(screen.getByRole('textbox', { name: 'T' })).not.toHaveAttribute('min');
     expect(screen.getByRole('spinbutton', { name: 'N' })).not.toHaveAttribute('minlength');
   });
@@ -75,7 +80,12 @@ describe('number', () => {
   });
 
   it('takes min, max and step as attributes; without a step any number is allowed', () => {
-    renderForm({ fields: [{ type: 'number', label: 'A', min: 1, max: 9, step: 2 }, { type: 'number', label: 'B' }] });
+    renderForm({
+      fields: [
+        { type: 'number', label: 'A', min: 1, max: 9, step: 2 },
+        { type: 'number', label: 'B' },
+      ],
+    });
     const a = screen.getByRole('spinbutton', { name: 'A' });
     expect(a).toHaveAttribute('min', '1');
     expect(a).toHaveAttribute('max', '9');
@@ -164,7 +174,9 @@ describe('select', () => {
   });
 
   it('multiple: a group of checkboxes named by the label, answered with an array in option order', async () => {
-    const form = renderForm(one({ type: 'select', label: 'Extras', multiple: true, options: [...options, { label: 'Meal', value: 'meal' }] }));
+    const form = renderForm(
+      one({ type: 'select', label: 'Extras', multiple: true, options: [...options, { label: 'Meal', value: 'meal' }] }),
+    );
     const group = screen.getByRole('group', { name: 'Extras' });
     expect(await valueOf(form)).toEqual([]);
     await form.user.click(within(group).getByRole('checkbox', { name: 'Meal' }));
@@ -194,7 +206,16 @@ describe('checkbox', () => {
   });
 
   it('with options: a group named by the label, answered with the chosen values', async () => {
-    const form = renderForm(one({ type: 'checkbox', label: 'Toppings', options: [{ label: 'Ham', value: 'ham' }, { label: 'Two eggs', value: 2 }] }));
+    const form = renderForm(
+      one({
+        type: 'checkbox',
+        label: 'Toppings',
+        options: [
+          { label: 'Ham', value: 'ham' },
+          { label: 'Two eggs', value: 2 },
+        ],
+      }),
+    );
     const group = screen.getByRole('group', { name: 'Toppings' });
     await form.user.click(within(group).getByRole('checkbox', { name: 'Two eggs' }));
     expect(await valueOf(form)).toEqual([2]);
@@ -286,7 +307,20 @@ describe('read-only and disabled fields', () => {
     ['checkbox', { type: 'checkbox', label: 'Field', defaultValue: true }, 'checkbox', true],
     ['switch', { type: 'switch', label: 'Field', defaultValue: true }, 'switch', true],
     ['range', { type: 'range', label: 'Field', defaultValue: 30 }, 'slider', 30],
-    ['select', { type: 'select', label: 'Field', defaultValue: 'a', options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }] }, 'combobox', 'a'],
+    [
+      'select',
+      {
+        type: 'select',
+        label: 'Field',
+        defaultValue: 'a',
+        options: [
+          { label: 'A', value: 'a' },
+          { label: 'B', value: 'b' },
+        ],
+      },
+      'combobox',
+      'a',
+    ],
   ])('read-only %s: aria-readonly, focusable, keeps its value', async (_kind, field, role, expected) => {
     const form = renderForm(one({ ...field, readonly: true }));
     const control = screen.getByRole(role, { name: 'Field' });
@@ -302,7 +336,18 @@ describe('read-only and disabled fields', () => {
   });
 
   it('read-only radio group: aria-readonly on the group, the choice holds', async () => {
-    const form = renderForm(one({ type: 'radio', label: 'Plan', readonly: true, defaultValue: 'a', options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }] }));
+    const form = renderForm(
+      one({
+        type: 'radio',
+        label: 'Plan',
+        readonly: true,
+        defaultValue: 'a',
+        options: [
+          { label: 'A', value: 'a' },
+          { label: 'B', value: 'b' },
+        ],
+      }),
+    );
     expect(screen.getByRole('radiogroup', { name: 'Plan' })).toHaveAttribute('aria-readonly', 'true');
     await form.user.click(screen.getByRole('radio', { name: 'B' }));
     expect(screen.getByRole('radio', { name: 'A' })).toBeChecked();
@@ -310,7 +355,18 @@ describe('read-only and disabled fields', () => {
   });
 
   it('read-only checkbox group: each checkbox aria-readonly, the choice holds', async () => {
-    const form = renderForm(one({ type: 'checkbox', label: 'Plan', readonly: true, defaultValue: 'a', options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }] }));
+    const form = renderForm(
+      one({
+        type: 'checkbox',
+        label: 'Plan',
+        readonly: true,
+        defaultValue: 'a',
+        options: [
+          { label: 'A', value: 'a' },
+          { label: 'B', value: 'b' },
+        ],
+      }),
+    );
     const b = screen.getByRole('checkbox', { name: 'B' });
     expect(b).toHaveAttribute('aria-readonly', 'true');
     await form.user.click(b);

@@ -32,10 +32,11 @@ describe('fatal: no form, an alert saying what is wrong', () => {
 
   it('a field that is not an object, and one without a type: every problem listed', () => {
     const { alert, problems } = renderFatal({ fields: [{ type: 'text', label: 'Ok' }, 'email', { label: 'Email' }] });
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Field 2 must be an object, not a string.',
-      'Field 3 (Email): "type" is missing.',
-    ]);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Field 2 must be an object, not a string.', 'Field 3 (Email): "type" is missing.']);
     expect(problems.map((problem) => [problem.path, problem.fieldIndex])).toEqual([
       ['/fields/1', 1],
       ['/fields/2', 2],
@@ -47,7 +48,11 @@ describe('fatal: no form, an alert saying what is wrong', () => {
       heading: 7,
       fields: [{ type: 'select', label: 'Plan', required: 'yes', options: [{ label: 'A' }, { label: 'B', value: true }] }],
     });
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'The form: "heading" must be a string, not a number.',
       'Field 1 (Plan): "required" must be true or false, not a string.',
       'Field 1 (Plan), option 1: "value" is missing.',
@@ -94,7 +99,11 @@ describe('tolerated: the form renders, with a note where the person needs one', 
     expect(input).toHaveAttribute('type', 'text');
     expect(screen.getByText('Shown as a text field: the kind "colour" is not supported.')).toBeInTheDocument();
     expect(form.problems).toEqual([
-      expect.objectContaining({ code: 'unknown-type', path: '/fields/0/type', message: expect.stringContaining('Field 1 (Favourite colour): "type" must be one of text, number,') }),
+      expect.objectContaining({
+        code: 'unknown-type',
+        path: '/fields/0/type',
+        message: expect.stringContaining('Field 1 (Favourite colour): "type" must be one of text, number,'),
+      }),
     ]);
     await form.user.type(input, 'teal');
     expect(await form.submitAnswer()).toEqual([{ label: 'Favourite colour', value: 'teal' }]);

@@ -83,7 +83,12 @@ describe('keyboard only', () => {
   });
 
   it('Enter in a text field submits; a refused submit leaves focus on the first invalid field', async () => {
-    const form = renderForm({ fields: [{ type: 'text', label: 'Name' }, { type: 'email', label: 'Email', required: true }] });
+    const form = renderForm({
+      fields: [
+        { type: 'text', label: 'Name' },
+        { type: 'email', label: 'Email', required: true },
+      ],
+    });
     await form.user.tab();
     await form.user.keyboard('Ann{Enter}');
     expect(form.onSubmit).not.toHaveBeenCalled();
@@ -94,7 +99,18 @@ describe('keyboard only', () => {
 
   it('a read-only radio group keeps its choice under the arrow keys', async () => {
     const form = renderForm({
-      fields: [{ type: 'radio', label: 'Plan', readonly: true, defaultValue: 'b', options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }] }],
+      fields: [
+        {
+          type: 'radio',
+          label: 'Plan',
+          readonly: true,
+          defaultValue: 'b',
+          options: [
+            { label: 'A', value: 'a' },
+            { label: 'B', value: 'b' },
+          ],
+        },
+      ],
     });
     await form.user.tab();
     expect(screen.getByRole('radio', { name: 'B' })).toHaveFocus();

@@ -72,7 +72,12 @@ describe('autocompletePolicy', () => {
   });
 
   it('a password field without autocomplete gets off, so the browser does not offer this app’s saved password', () => {
-    renderForm({ fields: [{ type: 'password', label: 'Their password' }, { type: 'text', label: 'Plain' }] });
+    renderForm({
+      fields: [
+        { type: 'password', label: 'Their password' },
+        { type: 'text', label: 'Plain' },
+      ],
+    });
     expect(screen.getByLabelText('Their password')).toHaveAttribute('autocomplete', 'off');
     expect(screen.getByRole('textbox', { name: 'Plain' })).not.toHaveAttribute('autocomplete');
   });

@@ -71,7 +71,8 @@ function interact(container: HTMLElement, choices: Array<{ text: string; pick: n
     else if (toggles.length > 0) {
       const target = toggles[choice.pick % toggles.length];
       if (target) fireEvent.click(target);
-    } else if (inputs[0]) fireEvent.change(inputs[0], { target: { value: inputs[0].type === 'range' ? String(choice.pick) : choice.text } });
+    } else if (inputs[0])
+      fireEvent.change(inputs[0], { target: { value: inputs[0].type === 'range' ? String(choice.pick) : choice.text } });
   });
 }
 
@@ -80,10 +81,26 @@ describe('properties', () => {
 
   it('any JSON value as parameters renders and unmounts without throwing', () => {
     const fieldLike = fc.dictionary(
-      fc.constantFrom('type', 'label', 'options', 'defaultValue', 'min', 'max', 'step', 'pattern', 'multiple', 'minLength', 'required', 'readonly'),
+      fc.constantFrom(
+        'type',
+        'label',
+        'options',
+        'defaultValue',
+        'min',
+        'max',
+        'step',
+        'pattern',
+        'multiple',
+        'minLength',
+        'required',
+        'readonly',
+      ),
       fc.oneof(fc.constantFrom(...FORM_FIELD_TYPES), fc.jsonValue({ maxDepth: 2 })),
     );
-    const nearlyValid = fc.record({ heading: fc.jsonValue({ maxDepth: 1 }), fields: fc.oneof(fc.array(fieldLike, { maxLength: 4 }), fc.jsonValue({ maxDepth: 2 })) }, { requiredKeys: [] });
+    const nearlyValid = fc.record(
+      { heading: fc.jsonValue({ maxDepth: 1 }), fields: fc.oneof(fc.array(fieldLike, { maxLength: 4 }), fc.jsonValue({ maxDepth: 2 })) },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), nearlyValid), (parameters) => {
         const { container, unmount } = render(<ToolCallForm parameters={parameters} />);

@@ -22,7 +22,9 @@ const FIELDS = 200;
 const parameters = {
   heading: 'Big form',
   fields: Array.from({ length: FIELDS }, (_, index) =>
-    index % 4 === 3 ? { type: 'select', label: `Field ${index}`, options: [{ label: 'A', value: 'a' }] } : { type: 'text', label: `Field ${index}`, minLength: 3 },
+    index % 4 === 3
+      ? { type: 'select', label: `Field ${index}`, options: [{ label: 'A', value: 'a' }] }
+      : { type: 'text', label: `Field ${index}`, minLength: 3 },
   ),
 };
 

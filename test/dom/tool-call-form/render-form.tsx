@@ -57,7 +57,14 @@ export const ALL_KINDS_PARAMETERS = {
     { type: 'textarea', label: 'Notes' },
     { type: 'select', label: 'Size', options },
     { type: 'checkbox', label: 'Agree' },
-    { type: 'radio', label: 'Colour', options: [{ label: 'Red', value: 'red' }, { label: 'Blue', value: 'blue' }] },
+    {
+      type: 'radio',
+      label: 'Colour',
+      options: [
+        { label: 'Red', value: 'red' },
+        { label: 'Blue', value: 'blue' },
+      ],
+    },
     { type: 'switch', label: 'Newsletter' },
     { type: 'range', label: 'Volume' },
   ],

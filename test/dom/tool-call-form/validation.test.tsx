@@ -11,7 +11,7 @@ async function errorAfterTyping(field: Record<string, unknown>, text: string): P
   await form.submit();
   const invalid = input.getAttribute('aria-invalid') === 'true';
   const describedBy = input.getAttribute('aria-describedby');
-  const message = describedBy ? document.getElementById(describedBy)?.textContent ?? null : null;
+  const message = describedBy ? (document.getElementById(describedBy)?.textContent ?? null) : null;
   expect(invalid).toBe(message !== null);
   expect(form.onSubmit).toHaveBeenCalledTimes(message === null ? 1 : 0);
   form.unmount();
@@ -88,7 +88,9 @@ describe('length, pattern and syntax', () => {
     expect(await errorAfterTyping({ type: 'url' }, 'ftp://files.example')).toBeNull();
     expect(await errorAfterTyping({ type: 'url' }, 'example.com')).toBe('Must be a full web address, such as https://example.com');
     expect(await errorAfterTyping({ type: 'url' }, 'javascript:alert(1)')).toBe('Must be a full web address, such as https://example.com');
-    expect(await errorAfterTyping({ type: 'url' }, 'mailto:ann@example.com')).toBe('Must be a full web address, such as https://example.com');
+    expect(await errorAfterTyping({ type: 'url' }, 'mailto:ann@example.com')).toBe(
+      'Must be a full web address, such as https://example.com',
+    );
   });
 });
 
@@ -210,7 +212,15 @@ describe('when errors show, and how they are announced', () => {
   it('focus goes to the checked radio or first checkbox of an invalid group', async () => {
     const form = renderForm({
       fields: [
-        { type: 'checkbox', label: 'Toppings', required: true, options: [{ label: 'Ham', value: 'h' }, { label: 'Egg', value: 'e' }] },
+        {
+          type: 'checkbox',
+          label: 'Toppings',
+          required: true,
+          options: [
+            { label: 'Ham', value: 'h' },
+            { label: 'Egg', value: 'e' },
+          ],
+        },
       ],
     });
     await form.submit();

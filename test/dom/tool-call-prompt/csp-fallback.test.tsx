@@ -14,16 +14,23 @@ vi.mock('ajv', () => ({
 }));
 
 const tools: ToolDefinition[] = [
-  { type: 'function', function: { name: 'ship', parameters: { type: 'object', properties: { to: { type: 'object' } }, required: ['to'] } } },
+  {
+    type: 'function',
+    function: { name: 'ship', parameters: { type: 'object', properties: { to: { type: 'object' } }, required: ['to'] } },
+  },
 ];
 
 describe('under a CSP without unsafe-eval', () => {
   it('the JSON editor falls back to syntax checking, with a visible note', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    const { container } = render(<ToolCallPrompt toolCall={{ toolCallId: 'c1', tool: { name: 'ship', parameters: {} } }} onSubmit={onSubmit} tools={tools} />);
+    const { container } = render(
+      <ToolCallPrompt toolCall={{ toolCallId: 'c1', tool: { name: 'ship', parameters: {} } }} onSubmit={onSubmit} tools={tools} />,
+    );
     expect(
-      await screen.findByText("This page's security policy does not allow checking the answer against the tool's schema, so only JSON syntax is checked."),
+      await screen.findByText(
+        "This page's security policy does not allow checking the answer against the tool's schema, so only JSON syntax is checked.",
+      ),
     ).toBeInTheDocument();
     const editor = screen.getByRole('textbox', { name: 'Answer (JSON)' });
     await user.clear(editor);

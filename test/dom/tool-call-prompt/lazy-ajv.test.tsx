@@ -17,7 +17,10 @@ const call = (name: string, parameters: Record<string, unknown>): ToolCall => ({
 const tools: ToolDefinition[] = [
   formInputTool(),
   { type: 'function', function: { name: 'rate', parameters: { type: 'object', properties: { stars: { type: 'integer' } } } } },
-  { type: 'function', function: { name: 'ship', parameters: { type: 'object', properties: { to: { type: 'object' } }, required: ['to'] } } },
+  {
+    type: 'function',
+    function: { name: 'ship', parameters: { type: 'object', properties: { to: { type: 'object' } }, required: ['to'] } },
+  },
 ];
 
 // One file, in order: a module once loaded stays loaded.
@@ -25,7 +28,9 @@ describe('ajv compiler is loaded only when a JSON editor with a schema needs it'
   it('not for form_input, nor for a generated form, nor for an editor without a schema', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    const { rerender } = render(<ToolCallPrompt toolCall={call('form_input', { fields: [{ type: 'text', label: 'A' }] })} onSubmit={onSubmit} tools={tools} />);
+    const { rerender } = render(
+      <ToolCallPrompt toolCall={call('form_input', { fields: [{ type: 'text', label: 'A' }] })} onSubmit={onSubmit} tools={tools} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     rerender(<ToolCallPrompt toolCall={call('rate', { stars: 4 })} onSubmit={onSubmit} tools={tools} />);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -41,7 +46,9 @@ describe('ajv compiler is loaded only when a JSON editor with a schema needs it'
     render(<ToolCallPrompt toolCall={call('ship', {})} onSubmit={onSubmit} tools={tools} />);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Answer (JSON)' })).toHaveAccessibleDescription("The answer must have required property 'to'");
+    expect(screen.getByRole('textbox', { name: 'Answer (JSON)' })).toHaveAccessibleDescription(
+      "The answer must have required property 'to'",
+    );
     expect(loads.count).toBe(1);
   });
 });

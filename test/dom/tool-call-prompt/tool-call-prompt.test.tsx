@@ -6,7 +6,10 @@ import type { ToolCall, ToolDefinition } from '../../../src/client';
 import { formInputTool } from '../../../src/schema';
 import { expectNoAxeViolations } from '../axe';
 
-const call = (name: string, parameters: Record<string, unknown>, toolCallId = 'call-1'): ToolCall => ({ toolCallId, tool: { name, parameters } });
+const call = (name: string, parameters: Record<string, unknown>, toolCallId = 'call-1'): ToolCall => ({
+  toolCallId,
+  tool: { name, parameters },
+});
 const tool = (name: string, parameters: Record<string, unknown>): ToolDefinition => ({ type: 'function', function: { name, parameters } });
 
 const bookingSchema = {
@@ -102,12 +105,16 @@ describe('a flat object schema: a generated form', () => {
   });
 
   it('a format named like an Object.prototype member is an unknown format: a text field', () => {
-    renderPrompt(call('lookup', {}), { tools: [tool('lookup', { type: 'object', properties: { code: { type: 'string', format: 'constructor' } } })] });
+    renderPrompt(call('lookup', {}), {
+      tools: [tool('lookup', { type: 'object', properties: { code: { type: 'string', format: 'constructor' } } })],
+    });
     expect(screen.getByRole('textbox', { name: 'code' })).toHaveAttribute('type', 'text');
   });
 
   it('a pattern that is not a regular expression is ignored with a note, as in ToolCallForm', async () => {
-    const prompt = renderPrompt(call('lookup', {}), { tools: [tool('lookup', { type: 'object', properties: { code: { type: 'string', pattern: 'a)(b' } } })] });
+    const prompt = renderPrompt(call('lookup', {}), {
+      tools: [tool('lookup', { type: 'object', properties: { code: { type: 'string', pattern: 'a)(b' } } })],
+    });
     expect(screen.getByText('The requested format cannot be checked here, so any text is accepted.')).toBeInTheDocument();
     await prompt.user.type(screen.getByRole('textbox', { name: 'code' }), 'xyz');
     await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -115,7 +122,9 @@ describe('a flat object schema: a generated form', () => {
   });
 
   it('a numeric enum value stays a number', async () => {
-    const prompt = renderPrompt(call('confirm_booking', { passenger: 'Bo', seats: 1, cabin: 1 }), { tools: [tool('confirm_booking', bookingSchema)] });
+    const prompt = renderPrompt(call('confirm_booking', { passenger: 'Bo', seats: 1, cabin: 1 }), {
+      tools: [tool('confirm_booking', bookingSchema)],
+    });
     await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(JSON.parse(prompt.onSubmit.mock.calls[0]![0])).toMatchObject({ cabin: 1 });
   });
@@ -179,7 +188,9 @@ describe('anything else: a JSON editor', () => {
     const prompt = renderPrompt(call('ship', { name: 'Ann' }), { tools: [tool('ship', schema)] });
     await prompt.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Answer (JSON)' })).toHaveAccessibleDescription("The answer must have required property 'address'");
+    expect(screen.getByRole('textbox', { name: 'Answer (JSON)' })).toHaveAccessibleDescription(
+      "The answer must have required property 'address'",
+    );
   });
 
   it('without a known schema, only JSON syntax is checked, and a note says so', async () => {
@@ -194,7 +205,11 @@ describe('anything else: a JSON editor', () => {
 describe('custom renderers', () => {
   function Approve({ toolCall, schema, submit, disabled }: ToolRendererProps) {
     return (
-      <button type="button" disabled={disabled} onClick={() => void submit(`approved ${String(toolCall.tool.parameters.amount)} ${schema ? 'with schema' : ''}`)}>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => void submit(`approved ${String(toolCall.tool.parameters.amount)} ${schema ? 'with schema' : ''}`)}
+      >
         Approve
       </button>
     );
@@ -204,7 +219,14 @@ describe('custom renderers', () => {
     const prompt = renderPrompt(call('form_input', { amount: 5 }), { renderers: { form_input: Approve }, tools: [formInputTool()] });
     await prompt.user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(prompt.onSubmit).toHaveBeenCalledWith('approved 5 with schema');
-    prompt.rerender(<ToolCallPrompt toolCall={call('form_input', { amount: 5 })} onSubmit={prompt.onSubmit} renderers={{ form_input: Approve }} disabled />);
+    prompt.rerender(
+      <ToolCallPrompt
+        toolCall={call('form_input', { amount: 5 })}
+        onSubmit={prompt.onSubmit}
+        renderers={{ form_input: Approve }}
+        disabled
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
   });
 
@@ -226,7 +248,9 @@ describe('what the person typed', () => {
     await prompt.user.type(field(), 'typed');
     prompt.rerender(<ToolCallPrompt toolCall={structuredClone(toolCall)} onSubmit={prompt.onSubmit} tools={tools} />);
     expect(field()).toHaveValue('typed');
-    prompt.rerender(<ToolCallPrompt toolCall={{ ...structuredClone(toolCall), toolCallId: 'call-2' }} onSubmit={prompt.onSubmit} tools={tools} />);
+    prompt.rerender(
+      <ToolCallPrompt toolCall={{ ...structuredClone(toolCall), toolCallId: 'call-2' }} onSubmit={prompt.onSubmit} tools={tools} />,
+    );
     expect(field()).not.toHaveValue('typed');
   });
 

@@ -112,14 +112,18 @@ describe('createTaskClient: request shape', () => {
   it('rejects a non-string tool input before sending', async () => {
     const { fetch } = mockFetch(() => envelope({ success: true }));
     const client = createTaskClient({ baseUrl: BASE, fetch });
-    await expect(client.submitToolInput('task_1', { input: [{ label: 'a', value: 1 }] as unknown as string, toolCallId: 'c' })).rejects.toThrow(TypeError);
+    await expect(
+      client.submitToolInput('task_1', { input: [{ label: 'a', value: 1 }] as unknown as string, toolCallId: 'c' }),
+    ).rejects.toThrow(TypeError);
     expect(fetch).not.toHaveBeenCalled();
   });
 });
 
 describe('createTaskClient: answers the simulator never gives', () => {
   it('keeps the HTTP status of a gateway error page and makes up a message', async () => {
-    const { fetch } = mockFetch(() => new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const { fetch } = mockFetch(
+      () => new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     const error = await rejection(createTaskClient({ baseUrl: BASE, fetch }).listTasks());
     expect(error).toMatchObject({ kind: 'http', status: 502, message: 'GET /api/v1/tasks failed with HTTP 502' });
   });
@@ -161,32 +165,51 @@ describe('createTaskClient: answers the simulator never gives', () => {
     ['a status whose toolCall has no id', { success: true, data: { status: 'running', toolCall: { tool: { name: 'form_input' } } } }],
   ])('rejects %s as parse', async (_, body) => {
     const { fetch } = mockFetch(() => envelope(body));
-    expect(await rejection(createTaskClient({ baseUrl: BASE, fetch }).getRunStatus('task_1'))).toMatchObject({ kind: 'parse', status: 200 });
+    expect(await rejection(createTaskClient({ baseUrl: BASE, fetch }).getRunStatus('task_1'))).toMatchObject({
+      kind: 'parse',
+      status: 200,
+    });
   });
 
   it('rejects list items without an id as parse', async () => {
-    const { fetch } = mockFetch(() => envelope({ success: true, data: [{ id: 'task_1' }, { name: 'no id' }], total: 2, page: 1, limit: 30 }));
+    const { fetch } = mockFetch(() =>
+      envelope({ success: true, data: [{ id: 'task_1' }, { name: 'no id' }], total: 2, page: 1, limit: 30 }),
+    );
     expect(await rejection(createTaskClient({ baseUrl: BASE, fetch }).listTasks())).toMatchObject({ kind: 'parse' });
   });
 
   it('fills in missing page fields from what was asked', async () => {
     const { fetch } = mockFetch(() => envelope({ success: true, data: [{ id: 'task_1', status: 'active', readable_name: 'x' }] }));
-    expect(await createTaskClient({ baseUrl: BASE, fetch }).listTasks({ page: 3, limit: 5 })).toMatchObject({ total: 1, page: 3, limit: 5 });
+    expect(await createTaskClient({ baseUrl: BASE, fetch }).listTasks({ page: 3, limit: 5 })).toMatchObject({
+      total: 1,
+      page: 3,
+      limit: 5,
+    });
   });
 
   it('normalises a sparse run status and result', async () => {
     const { fetch } = mockFetch((request) =>
       request.url.endsWith('/run/status')
-        ? envelope({ success: true, data: { status: 'running', detailedStatus: 'processing_page', liveStatus: 'https://live.example.com/1' } })
+        ? envelope({
+            success: true,
+            data: { status: 'running', detailedStatus: 'processing_page', liveStatus: 'https://live.example.com/1' },
+          })
         : envelope({ success: true, data: { status: 'completed', dataTable: [{ title: 'Total', value: 3 }, 'junk', null] } }),
     );
     const client = createTaskClient({ baseUrl: BASE, fetch });
     expect((await client.getRunStatus('task_1')).toolCall).toBeNull();
-    expect(await client.getRunResult('task_1')).toEqual({ status: 'completed', error: null, output: {}, dataTable: [{ title: 'Total', value: 3 }] });
+    expect(await client.getRunResult('task_1')).toEqual({
+      status: 'completed',
+      error: null,
+      output: {},
+      dataTable: [{ title: 'Total', value: 3 }],
+    });
   });
 
   it('keeps fields the spec does not show', async () => {
-    const { fetch } = mockFetch(() => envelope({ success: true, data: { status: 'running', detailedStatus: 'processing_page', toolCall: null, liveStatus: '', step: 4 } }));
+    const { fetch } = mockFetch(() =>
+      envelope({ success: true, data: { status: 'running', detailedStatus: 'processing_page', toolCall: null, liveStatus: '', step: 4 } }),
+    );
     expect(await createTaskClient({ baseUrl: BASE, fetch }).getRunStatus('task_1')).toMatchObject({ step: 4 });
   });
 });

@@ -40,7 +40,10 @@ describe.each(faces)('TaskClient against the simulated service ($name)', (kind) 
 
   afterEach(async () => {
     // Whatever a test did, nothing it made the client print may carry the key.
-    for (const spy of consoleSpies) expect(JSON.stringify(spy.mock.calls, (_, value: unknown) => (value instanceof Error ? `${value.message} ${value.stack}` : value))).not.toContain(API_KEY);
+    for (const spy of consoleSpies)
+      expect(
+        JSON.stringify(spy.mock.calls, (_, value: unknown) => (value instanceof Error ? `${value.message} ${value.stack}` : value)),
+      ).not.toContain(API_KEY);
     await face.close();
   });
 
@@ -138,7 +141,11 @@ describe.each(faces)('TaskClient against the simulated service ($name)', (kind) 
       const pending = await client.getRunStatus(taskId, { runId: olderRun });
       face.service.startRun(taskId);
 
-      await client.submitToolInput(taskId, { input: loginAnswer('grace'), toolCallId: pending.toolCall?.toolCallId ?? '' }, { runId: olderRun });
+      await client.submitToolInput(
+        taskId,
+        { input: loginAnswer('grace'), toolCallId: pending.toolCall?.toolCallId ?? '' },
+        { runId: olderRun },
+      );
       clock.advance(LOGIN_FINISHES_AFTER_ANSWER_MS);
       expect((await client.getRunResult(taskId, { runId: olderRun })).output.summary).toBe('Signed in as grace.');
     });
@@ -277,19 +284,15 @@ describe.each(faces)('TaskClient against the simulated service ($name)', (kind) 
       expect((await client.listRuns(taskId, { page: 2 })).data).toHaveLength(1);
     });
 
-    it.each([
-      { page: 0 },
-      { page: -1 },
-      { page: 1.5 },
-      { limit: 0 },
-      { limit: -5 },
-      { limit: 2.5 },
-    ])('rejects %o before sending anything', async (options) => {
-      const wired = face.makeClient();
-      await expect(wired.listTasks(options)).rejects.toThrow(RangeError);
-      await expect(wired.listRuns('task_x', options)).rejects.toThrow(RangeError);
-      expect(face.sent).toHaveLength(0);
-    });
+    it.each([{ page: 0 }, { page: -1 }, { page: 1.5 }, { limit: 0 }, { limit: -5 }, { limit: 2.5 }])(
+      'rejects %o before sending anything',
+      async (options) => {
+        const wired = face.makeClient();
+        await expect(wired.listTasks(options)).rejects.toThrow(RangeError);
+        await expect(wired.listRuns('task_x', options)).rejects.toThrow(RangeError);
+        expect(face.sent).toHaveLength(0);
+      },
+    );
   });
 
   describe('errors', () => {
@@ -365,7 +368,9 @@ describe.each(faces)('TaskClient against the simulated service ($name)', (kind) 
       const error = await rejection(face.makeClient({ timeoutMs: 50 }).listTasks());
       expect(error).toMatchObject({ kind: 'timeout', endpoint: 'GET /api/v1/tasks' });
       expect(error.isTransient).toBe(true);
-      await vi.waitFor(() => expect(face.service.requests.at(-1)).toMatchObject({ fault: 'hang', status: null, endedAt: expect.any(Number) }));
+      await vi.waitFor(() =>
+        expect(face.service.requests.at(-1)).toMatchObject({ fault: 'hang', status: null, endedAt: expect.any(Number) }),
+      );
     });
 
     it('times out even when the caller passes its own signal', async () => {

@@ -35,7 +35,11 @@ afterEach(async () => {
 });
 
 /** A request exactly as written, without the URL clean-up `fetch` would do. */
-function rawRequest(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const { port } = proxyServer.address() as AddressInfo;
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
@@ -56,7 +60,10 @@ describe('proxy over HTTP', () => {
     const { taskId } = await browser.createTask({ task: 'Log in to the shop', tools: [formInputTool()] });
     clock.advance(3500);
     const { toolCall } = await browser.getRunStatus(taskId);
-    await browser.submitToolInput(taskId, { input: plausibleInput(toolCall!, { Username: 'over-http' }), toolCallId: toolCall!.toolCallId });
+    await browser.submitToolInput(taskId, {
+      input: plausibleInput(toolCall!, { Username: 'over-http' }),
+      toolCallId: toolCall!.toolCallId,
+    });
     clock.advance(3000);
     expect((await browser.getRunResult(taskId)).output.summary).toBe('Signed in as over-http.');
     expect((await browser.listTasks()).data.map((task) => task.id)).toEqual([taskId]);

@@ -62,7 +62,11 @@ describe('createTaskProxy: forwarding', () => {
     const runId = (await browser.listRuns(taskId)).data[0]?.id;
     clock.advance(3500);
     const status = await browser.getRunStatus(taskId, { runId });
-    await browser.submitToolInput(taskId, { input: plausibleInput(status.toolCall!, { Username: 'via-proxy' }), toolCallId: status.toolCall!.toolCallId }, { runId });
+    await browser.submitToolInput(
+      taskId,
+      { input: plausibleInput(status.toolCall!, { Username: 'via-proxy' }), toolCallId: status.toolCall!.toolCallId },
+      { runId },
+    );
     clock.advance(3000);
     expect((await browser.getRunResult(taskId)).output.summary).toBe('Signed in as via-proxy.');
     await browser.getRunGif(taskId);
@@ -98,7 +102,13 @@ describe('createTaskProxy: forwarding', () => {
     await proxy(new Request(`${APP}/api/v1/task/t1/run/status?runId=run_1&page=3&runId=run_2`));
     await proxy(new Request(`${APP}/api/v1/task/t1/stop?runId=run_1`, { method: 'PUT' }));
     const body = '{"input":"[{\\"label\\":\\"Code\\",\\"value\\":\\"123456\\"}]","toolCallId":"call_1"}';
-    await proxy(new Request(`${APP}/api/v1/task/t1/run/tool-input?runId=run_9&page=1`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+    await proxy(
+      new Request(`${APP}/api/v1/task/t1/run/tool-input?runId=run_9&page=1`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
 
     expect(seen.map((request) => request.url)).toEqual([
       `${UPSTREAM}/api/v1/tasks?page=2&limit=5`,
@@ -150,7 +160,13 @@ describe('createTaskProxy: forwarding', () => {
       () =>
         new Response(JSON.stringify({ success: false, error: 'Too many requests' }), {
           status: 429,
-          headers: { 'content-type': 'application/json', 'retry-after': '12', 'set-cookie': 'upstream=1', server: 'tasks/1.2', 'x-internal': 'yes' },
+          headers: {
+            'content-type': 'application/json',
+            'retry-after': '12',
+            'set-cookie': 'upstream=1',
+            server: 'tasks/1.2',
+            'x-internal': 'yes',
+          },
         }),
     );
     const response = await proxy(new Request(`${APP}/api/v1/tasks`));
@@ -229,7 +245,11 @@ describe('createTaskProxy: the key', () => {
     const { proxy } = fakeUpstream((request) => {
       const key = request.headers.get('x-api-key') ?? '';
       return new Response(
-        JSON.stringify({ success: false, error: `Key ${key} is over quota`, data: { echoed: key, url: `https://x.example.com/?k=${encodeURIComponent(key)}` } }),
+        JSON.stringify({
+          success: false,
+          error: `Key ${key} is over quota`,
+          data: { echoed: key, url: `https://x.example.com/?k=${encodeURIComponent(key)}` },
+        }),
         { status: 429, headers: { 'content-type': 'application/json', 'retry-after': key, 'x-api-key': key } },
       );
     });
@@ -245,7 +265,11 @@ describe('createTaskProxy: the key', () => {
       throw new TypeError(`connect ECONNREFUSED with key ${KEY}`);
     });
     const response = await answer(await failing.proxy(new Request(`${APP}/api/v1/check`)));
-    expect(response).toEqual({ status: 502, text: expect.any(String), json: { success: false, error: 'The task service could not be reached' } });
+    expect(response).toEqual({
+      status: 502,
+      text: expect.any(String),
+      json: { success: false, error: 'The task service could not be reached' },
+    });
     expect(response.text).not.toContain(KEY);
   });
 
@@ -292,7 +316,9 @@ describe('createTaskProxy: limits and failures', () => {
   });
 
   it('answers 502 when the upstream redirects, instead of sending the key after it', async () => {
-    const { proxy, seen } = fakeUpstream(() => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example.com/' } }));
+    const { proxy, seen } = fakeUpstream(
+      () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example.com/' } }),
+    );
     const response = await answer(await proxy(new Request(`${APP}/api/v1/tasks`)));
     expect(response).toMatchObject({ status: 502, json: { error: 'The task service answered with a redirect' } });
     expect(seen[0]?.redirect).toBe('manual');
@@ -308,7 +334,9 @@ describe('createTaskProxy: limits and failures', () => {
   });
 
   it('stops waiting on the upstream when the browser goes away', async () => {
-    const { proxy, seen } = fakeUpstream((request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    const { proxy, seen } = fakeUpstream(
+      (request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+    );
     const browser = new AbortController();
     const pending = proxy(new Request(`${APP}/api/v1/tasks`, { signal: browser.signal }));
     await vi.waitFor(() => expect(seen).toHaveLength(1));

@@ -28,7 +28,13 @@ describe('checkFormInput', () => {
 
   it('a type that is not a string is one error, not two', () => {
     expect(checkFormInput({ fields: [{ type: 3 }] })).toEqual([
-      { code: 'schema', severity: 'error', path: '/fields/0/type', fieldIndex: 0, message: 'Field 1: "type" must be a string, not a number.' },
+      {
+        code: 'schema',
+        severity: 'error',
+        path: '/fields/0/type',
+        fieldIndex: 0,
+        message: 'Field 1: "type" must be a string, not a number.',
+      },
     ]);
   });
 

@@ -35,7 +35,10 @@ describe('the precompiled form_input validator', () => {
 
   it('gives the same verdicts as ajv compiling the schema the agent receives', () => {
     const reference = new Ajv({ allErrors: true, allowUnionTypes: true }).compile(formInputTool().function.parameters ?? {});
-    const fieldLike = fc.dictionary(fc.constantFrom('type', 'label', 'options', 'min', 'defaultValue', 'required'), fc.jsonValue({ maxDepth: 2 }));
+    const fieldLike = fc.dictionary(
+      fc.constantFrom('type', 'label', 'options', 'min', 'defaultValue', 'required'),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.record({ fields: fc.array(fieldLike, { maxLength: 3 }) })), (value) => {
         expect(validate(value)).toBe(reference(value));

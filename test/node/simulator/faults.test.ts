@@ -3,7 +3,11 @@ import { createTestClock, type TestClock } from './drive';
 
 const KEY = 'sk_faults_77';
 
-async function get(service: SimulatedService, path: string, method = 'GET'): Promise<{ status: number | 'network'; text: string; headers: Headers }> {
+async function get(
+  service: SimulatedService,
+  path: string,
+  method = 'GET',
+): Promise<{ status: number | 'network'; text: string; headers: Headers }> {
   try {
     const response = await service.fetch(`${SIMULATOR_ORIGIN}${path}`, { method, headers: { 'x-api-key': KEY } });
     return { status: response.status, text: await response.text(), headers: response.headers };
@@ -47,7 +51,18 @@ describe('simulated service: injected faults', () => {
 
   it('answers every type with what it promises', async () => {
     const seen: Record<string, unknown> = {};
-    for (const type of ['http-500', 'http-502', 'http-503', 'http-429', 'unauthorized', 'api-error', 'malformed', 'empty', 'not-envelope', 'network'] as const) {
+    for (const type of [
+      'http-500',
+      'http-502',
+      'http-503',
+      'http-429',
+      'unauthorized',
+      'api-error',
+      'malformed',
+      'empty',
+      'not-envelope',
+      'network',
+    ] as const) {
       service.faults.inject({ type });
       const answer = await get(service, '/api/v1/check');
       seen[type] = [answer.status, answer.text];
@@ -146,7 +161,12 @@ describe('simulated service: random faults', () => {
 
   it('limit the request rate per window with Retry-After', async () => {
     const clock = createTestClock();
-    const service = createSimulatedService({ apiKey: KEY, seed: 1, now: clock.now, faults: { rateLimit: { requests: 2, windowMs: 10_000 } } });
+    const service = createSimulatedService({
+      apiKey: KEY,
+      seed: 1,
+      now: clock.now,
+      faults: { rateLimit: { requests: 2, windowMs: 10_000 } },
+    });
     expect((await get(service, '/api/v1/check')).status).toBe(200);
     clock.advance(1000);
     expect((await get(service, '/api/v1/check')).status).toBe(200);

@@ -78,7 +78,8 @@ describe('built-in scenarios', () => {
     const { taskId } = await client.createTask({ task: 'Finish the checkout with express shipping', tools: allTools });
     const calls = await driveToEnd(client, clock, taskId, (call) => plausibleInput(call, { 'Shipping method': 990 }));
 
-    const method = (calls[0]?.tool.parameters as { fields: Array<{ label: string; type: string; options?: Array<{ value: unknown }> }> }).fields[0];
+    const method = (calls[0]?.tool.parameters as { fields: Array<{ label: string; type: string; options?: Array<{ value: unknown }> }> })
+      .fields[0];
     expect(method?.type).toBe('radio');
     expect(method?.options?.every((option) => typeof option.value === 'number')).toBe(true);
     const confirm = calls[1]?.tool.parameters as { description: string; fields: Array<{ type: string }> };
@@ -136,7 +137,11 @@ describe('built-in scenarios', () => {
     expect(await client.getRunStatus(taskId)).toMatchObject({ status: 'failed', detailedStatus: 'failed', toolCall: null });
     expect(await client.getRunResult(taskId)).toEqual({
       status: 'failed',
-      error: { message: 'The payment page did not load after 3 attempts (HTTP 503).', code: 'PAGE_LOAD_FAILED', url: 'https://travel.example.com/booking/payment' },
+      error: {
+        message: 'The payment page did not load after 3 attempts (HTTP 503).',
+        code: 'PAGE_LOAD_FAILED',
+        url: 'https://travel.example.com/booking/payment',
+      },
       output: {},
       dataTable: [],
     });

@@ -20,7 +20,14 @@ const hostile: Scenario = {
   name: 'hostile',
   description: 'a page that tries to inject markup',
   keywords: [],
-  steps: [{ type: 'page', title: '<script>alert(1)</script> & "quotes"', url: 'https://evil.example.com/?q=<img src=x onerror=alert(1)>', durationMs: 1000 }],
+  steps: [
+    {
+      type: 'page',
+      title: '<script>alert(1)</script> & "quotes"',
+      url: 'https://evil.example.com/?q=<img src=x onerror=alert(1)>',
+      durationMs: 1000,
+    },
+  ],
   result: { summary: 'done' },
 };
 

@@ -39,9 +39,14 @@ describe('simulated service: a run over time (login scenario)', () => {
     clock.advance(60 * 60 * 1000);
     expect(await client.getRunStatus(taskId)).toEqual(asking);
 
-    await client.submitToolInput(taskId, { input: plausibleInput(asking.toolCall!, { Username: 'lin' }), toolCallId: asking.toolCall!.toolCallId });
+    await client.submitToolInput(taskId, {
+      input: plausibleInput(asking.toolCall!, { Username: 'lin' }),
+      toolCallId: asking.toolCall!.toolCallId,
+    });
     expect(service.getRun(runId)).toMatchObject({ detailedStatus: 'processing_page', page: { title: 'Signing in… · Acme Shop' } });
-    expect(service.getRun(runId)?.answers).toEqual([expect.objectContaining({ tool: 'form_input', toolCallId: asking.toolCall!.toolCallId })]);
+    expect(service.getRun(runId)?.answers).toEqual([
+      expect.objectContaining({ tool: 'form_input', toolCallId: asking.toolCall!.toolCallId }),
+    ]);
     const answeredAt = clock.now();
 
     clock.advance(2999);
@@ -154,7 +159,9 @@ describe('simulated service: tool input checks', () => {
 
     clock.advance(3500);
     const call = (await client.getRunStatus(taskId)).toolCall!;
-    expect(await conflict(client.submitToolInput(taskId, { input: '[]', toolCallId: 'call_other' }))).toMatch(/is not the pending tool call/);
+    expect(await conflict(client.submitToolInput(taskId, { input: '[]', toolCallId: 'call_other' }))).toMatch(
+      /is not the pending tool call/,
+    );
     await client.submitToolInput(taskId, { input: plausibleInput(call), toolCallId: call.toolCallId });
     expect(await conflict(client.submitToolInput(taskId, { input: '[]', toolCallId: call.toolCallId }))).toMatch(/already answered/);
   });

@@ -15,7 +15,12 @@ async function call(method: string, path: string, options: { body?: string; key?
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await service.fetch(`${SIMULATOR_ORIGIN}${path}`, { method, headers, body: options.body ?? null });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
 
 async function createTask(body: unknown = { task: 'Log in', agent: 'BROWSER_AGENT', tools: [] }): Promise<string> {
@@ -42,7 +47,13 @@ describe('simulated service: envelope and status codes', () => {
       expect(answer.json?.success).toBe(true);
     }
     expect(answers.check.json).toEqual({ success: true, data: 'ok' });
-    expect(answers.tasks.json).toEqual({ success: true, data: [{ id: taskId, status: 'active', readable_name: 'Log in' }], total: 1, page: 1, limit: 30 });
+    expect(answers.tasks.json).toEqual({
+      success: true,
+      data: [{ id: taskId, status: 'active', readable_name: 'Log in' }],
+      total: 1,
+      page: 1,
+      limit: 30,
+    });
     expect(Object.keys(answers.runs.json ?? {})).toEqual(['success', 'data', 'total', 'page', 'limit']);
     expect(Object.keys(answers.status.json?.data as object)).toEqual(['status', 'detailedStatus', 'toolCall', 'liveStatus']);
     expect(Object.keys(answers.result.json?.data as object)).toEqual(['status', 'error', 'output', 'dataTable']);
@@ -146,11 +157,14 @@ describe('simulated service: envelope and status codes', () => {
     expect(sentChunks).toBeLessThan(10);
   });
 
-  it.each(['page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=', 'limit=0', 'limit=1e1', 'limit=ten'])('answers 400 to %s', async (query) => {
-    const answer = await call('GET', `/api/v1/tasks?${query}`);
-    expect(answer.status).toBe(400);
-    expect(answer.json?.error).toMatch(/must be an integer of 1 or more/);
-  });
+  it.each(['page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=', 'limit=0', 'limit=1e1', 'limit=ten'])(
+    'answers 400 to %s',
+    async (query) => {
+      const answer = await call('GET', `/api/v1/tasks?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.json?.error).toMatch(/must be an integer of 1 or more/);
+    },
+  );
 
   it('answers a limit above 30 with 30 items and limit 30', async () => {
     for (let i = 0; i < 35; i++) await createTask({ task: `Log in ${i}` });
@@ -171,7 +185,16 @@ describe('simulated service: envelope and status codes', () => {
   it('records method, path, query, status and times of every request', async () => {
     await call('GET', '/api/v1/tasks?page=2');
     expect(service.requests).toEqual([
-      { method: 'GET', path: '/api/v1/tasks', query: { page: '2' }, key: 'valid', status: 200, fault: null, startedAt: expect.any(Number), endedAt: expect.any(Number) },
+      {
+        method: 'GET',
+        path: '/api/v1/tasks',
+        query: { page: '2' },
+        key: 'valid',
+        status: 200,
+        fault: null,
+        startedAt: expect.any(Number),
+        endedAt: expect.any(Number),
+      },
     ]);
   });
 

@@ -132,7 +132,9 @@ describe('refused key (401/403)', () => {
   it.each([401, 403])('stops polling every resource of the client after %i, and resumes on refetch', async (status) => {
     const client: FakeTaskClient = new FakeTaskClient()
       .script('getRunStatus', (call): Reply =>
-        call.args[0] === 'task-1' && client.callsFor('getRunStatus', 'task-1').length === 2 ? { error: httpError(status) } : { value: processing() },
+        call.args[0] === 'task-1' && client.callsFor('getRunStatus', 'task-1').length === 2
+          ? { error: httpError(status) }
+          : { value: processing() },
       )
       .script('getRunGif', { value: { status: 'processing', url: '' } });
     const s = makeStore(client);
@@ -187,7 +189,11 @@ describe('refused key (401/403)', () => {
 
 describe('a resource that failed for good', () => {
   it('is fetched again when a new watcher arrives', async () => {
-    const client = new FakeTaskClient().script('getRunResult', { error: httpError(404) }, { value: { status: 'completed', error: null, output: {}, dataTable: [] } });
+    const client = new FakeTaskClient().script(
+      'getRunResult',
+      { error: httpError(404) },
+      { value: { status: 'completed', error: null, output: {}, dataTable: [] } },
+    );
     const s = makeStore(client);
     const key = resourceKeys.result('task-1');
     const first = s.watch(key);

@@ -158,7 +158,13 @@ export function formCall(toolCallId: string, heading = 'Sign in'): ToolCall {
     toolCallId,
     tool: {
       name: 'form_input',
-      parameters: { heading, fields: [{ type: 'text', label: 'Username' }, { type: 'password', label: 'Password' }] },
+      parameters: {
+        heading,
+        fields: [
+          { type: 'text', label: 'Username' },
+          { type: 'password', label: 'Password' },
+        ],
+      },
     },
   };
 }

@@ -38,7 +38,7 @@ describe('one timer per resource', () => {
     slow.unwatch();
   });
 
-  it('lets a passive watcher follow the others\' interval, and the default when it is alone', async () => {
+  it("lets a passive watcher follow the others' interval, and the default when it is alone", async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
     const s = makeStore(client);
     const start = Date.now();
@@ -79,7 +79,11 @@ describe('one timer per resource', () => {
     const runIds = client.callsTo('getRunStatus').map((call) => (call.args[1] as { runId?: string }).runId);
     expect(runIds.sort()).toEqual(['run-a', 'run-b', undefined].sort());
     // "Most recent run" is asked for without a runId, not with an empty one.
-    expect(client.callsTo('getRunStatus').some((call) => 'runId' in (call.args[1] as object) && (call.args[1] as { runId?: string }).runId === undefined)).toBe(false);
+    expect(
+      client
+        .callsTo('getRunStatus')
+        .some((call) => 'runId' in (call.args[1] as object) && (call.args[1] as { runId?: string }).runId === undefined),
+    ).toBe(false);
   });
 
   it('asks a hand-made key with an empty runId for the most recent run, as the built key does', async () => {
@@ -97,16 +101,24 @@ describe('one timer per resource', () => {
 });
 
 describe('terminal runs', () => {
-  it.each(['completed', 'failed', 'stopped', 'cancelled', 'a_value_nobody_has_seen'])('stops polling once the status is %s', async (last) => {
-    const client = new FakeTaskClient().script('getRunStatus', { value: processing() }, { value: processing() }, { value: runStatus(last, last) });
-    const s = makeStore(client);
-    s.watch(resourceKeys.status('task-1'));
+  it.each(['completed', 'failed', 'stopped', 'cancelled', 'a_value_nobody_has_seen'])(
+    'stops polling once the status is %s',
+    async (last) => {
+      const client = new FakeTaskClient().script(
+        'getRunStatus',
+        { value: processing() },
+        { value: processing() },
+        { value: runStatus(last, last) },
+      );
+      const s = makeStore(client);
+      s.watch(resourceKeys.status('task-1'));
 
-    await vi.advanceTimersByTimeAsync(60_000);
+      await vi.advanceTimersByTimeAsync(60_000);
 
-    expect(client.callsTo('getRunStatus')).toHaveLength(3);
-    expect(s.getSnapshot(resourceKeys.status('task-1')).data?.status).toBe(last);
-  });
+      expect(client.callsTo('getRunStatus')).toHaveLength(3);
+      expect(s.getSnapshot(resourceKeys.status('task-1')).data?.status).toBe(last);
+    },
+  );
 
   it.each(['running', 'queued', 'pending', 'starting', 'paused', 'In Progress'])('keeps polling while the status is %s', async (value) => {
     const client = new FakeTaskClient().script('getRunStatus', { value: runStatus(value) });
@@ -119,7 +131,9 @@ describe('terminal runs', () => {
   });
 
   it('keeps polling a run that waits for a tool answer, whatever its status says', async () => {
-    const client = new FakeTaskClient().script('getRunStatus', { value: runStatus('awaiting_human', 'tool_call', waitingFor('call-1').toolCall) });
+    const client = new FakeTaskClient().script('getRunStatus', {
+      value: runStatus('awaiting_human', 'tool_call', waitingFor('call-1').toolCall),
+    });
     const s = makeStore(client);
     s.watch(resourceKeys.status('task-1'));
 
@@ -283,7 +297,11 @@ describe('snapshots', () => {
 
   it('keeps unchanged parts of changed data, and freezes what it hands out', async () => {
     const call = waitingFor('call-1');
-    const client = new FakeTaskClient().script('getRunStatus', { value: call }, { value: { ...call, liveStatus: 'https://live.example.test/run-1?t=2' } });
+    const client = new FakeTaskClient().script(
+      'getRunStatus',
+      { value: call },
+      { value: { ...call, liveStatus: 'https://live.example.test/run-1?t=2' } },
+    );
     const s = makeStore(client);
     const key = resourceKeys.status('task-1');
     s.watch(key);
@@ -302,7 +320,12 @@ describe('snapshots', () => {
   });
 
   it('notifies listeners of a changed snapshot, and only then', async () => {
-    const client = new FakeTaskClient().script('getRunStatus', { value: processing() }, { value: processing() }, { value: waitingFor('call-1') });
+    const client = new FakeTaskClient().script(
+      'getRunStatus',
+      { value: processing() },
+      { value: processing() },
+      { value: waitingFor('call-1') },
+    );
     const s = makeStore(client);
     const key = resourceKeys.status('task-1');
     const seen: unknown[] = [];
@@ -312,7 +335,11 @@ describe('snapshots', () => {
     await vi.advanceTimersByTimeAsync(4000);
 
     const dataSeen = [...new Set(seen.map((snapshot) => (snapshot as { data: unknown }).data))];
-    expect(dataSeen.map((data) => (data as { detailedStatus?: string } | undefined)?.detailedStatus)).toEqual([undefined, 'processing_page', 'tool_call']);
+    expect(dataSeen.map((data) => (data as { detailedStatus?: string } | undefined)?.detailedStatus)).toEqual([
+      undefined,
+      'processing_page',
+      'tool_call',
+    ]);
   });
 });
 

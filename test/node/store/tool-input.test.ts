@@ -11,7 +11,9 @@ const conflict = () => new TaskApiError('This tool call was already answered', {
 
 describe('tool-input registry', () => {
   it('sends one POST for two submits in the same tick, and shares the promise', async () => {
-    const client = new FakeTaskClient().script('submitToolInput', { value: undefined, delayMs: 100 }).script('getRunStatus', { value: processing() });
+    const client = new FakeTaskClient()
+      .script('submitToolInput', { value: undefined, delayMs: 100 })
+      .script('getRunStatus', { value: processing() });
     const s = makeStore(client);
 
     const first = s.submitToolInput(ref, [{ label: 'Code', value: '123456' }]);
@@ -95,7 +97,9 @@ describe('tool-input registry', () => {
   });
 
   it('refetches the run status at once after an accepted answer', async () => {
-    const client = new FakeTaskClient().script('submitToolInput', { value: undefined }).script('getRunStatus', { value: waitingFor('call-1') }, { value: processing() });
+    const client = new FakeTaskClient()
+      .script('submitToolInput', { value: undefined })
+      .script('getRunStatus', { value: waitingFor('call-1') }, { value: processing() });
     const s = makeStore(client);
     s.watch(resourceKeys.status('task-1'));
     await vi.advanceTimersByTimeAsync(0);
@@ -109,7 +113,9 @@ describe('tool-input registry', () => {
   });
 
   it('marks the call stale after a 409 when the status no longer shows it', async () => {
-    const client = new FakeTaskClient().script('submitToolInput', { error: conflict() }).script('getRunStatus', { value: waitingFor('call-1') }, { value: processing() });
+    const client = new FakeTaskClient()
+      .script('submitToolInput', { error: conflict() })
+      .script('getRunStatus', { value: waitingFor('call-1') }, { value: processing() });
     const s = makeStore(client);
     s.watch(resourceKeys.status('task-1'));
     await vi.advanceTimersByTimeAsync(0);
@@ -122,14 +128,18 @@ describe('tool-input registry', () => {
   });
 
   it('keeps a 409 an error when the status still shows the call', async () => {
-    const client = new FakeTaskClient().script('submitToolInput', { error: conflict() }).script('getRunStatus', { value: waitingFor('call-1') });
+    const client = new FakeTaskClient()
+      .script('submitToolInput', { error: conflict() })
+      .script('getRunStatus', { value: waitingFor('call-1') });
     const s = makeStore(client);
     await expect(s.submitToolInput(ref, 'x')).rejects.toMatchObject({ status: 409 });
     expect(s.getToolInput('task-1', 'call-1').state).toBe('error');
   });
 
   it('marks a failed answer stale when a later status shows another call', async () => {
-    const client = new FakeTaskClient().script('submitToolInput', { error: networkError() }).script('getRunStatus', { value: waitingFor('call-1') }, { value: waitingFor('call-1') }, { value: waitingFor('call-2') });
+    const client = new FakeTaskClient()
+      .script('submitToolInput', { error: networkError() })
+      .script('getRunStatus', { value: waitingFor('call-1') }, { value: waitingFor('call-1') }, { value: waitingFor('call-2') });
     const s = makeStore(client);
     s.watch(resourceKeys.status('task-1'));
     await vi.advanceTimersByTimeAsync(0);
