@@ -1,3 +1,4 @@
+import { isRecord } from '../utils';
 import { createDeadline } from './deadline';
 import { TaskApiError } from './task-api-error';
 import type { GifStatus, Page, RunListItem, RunResult, RunStatus, TaskClient, TaskListItem } from './types';
@@ -78,12 +79,8 @@ function checkPage(page: number | undefined, limit: number | undefined): { page:
   return { page: p, limit: Math.min(l, MAX_PAGE_LIMIT) };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function errorText(body: unknown): string | undefined {
-  if (isObject(body) && typeof body.error === 'string' && body.error !== '') return body.error;
+  if (isRecord(body) && typeof body.error === 'string' && body.error !== '') return body.error;
   return undefined;
 }
 
@@ -179,7 +176,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         if (call.emptyBodyOk) return undefined;
         throw new TaskApiError(`${endpoint} answered with an empty body`, { kind: 'parse', status: response.status, endpoint });
       }
-      if (!parsed || !isObject(body)) {
+      if (!parsed || !isRecord(body)) {
         throw new TaskApiError(`${endpoint} answered with a body that is not a JSON object`, {
           kind: 'parse',
           status: response.status,
@@ -214,7 +211,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
   }
 
   function expectData<T>(envelope: unknown, call: Call, check: (data: unknown) => data is T): T {
-    const data = isObject(envelope) ? envelope.data : undefined;
+    const data = isRecord(envelope) ? envelope.data : undefined;
     if (!check(data)) throw malformed(call, 'without the expected data');
     return data;
   }
@@ -243,21 +240,21 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
   };
 
   const isRunStatus = (d: unknown): d is RunStatus =>
-    isObject(d) && typeof d.status === 'string' && (d.toolCall === null || d.toolCall === undefined || isToolCall(d.toolCall));
-  const isToolCall = (t: unknown) => isObject(t) && typeof t.toolCallId === 'string' && isObject(t.tool) && typeof t.tool.name === 'string';
+    isRecord(d) && typeof d.status === 'string' && (d.toolCall === null || d.toolCall === undefined || isToolCall(d.toolCall));
+  const isToolCall = (t: unknown) => isRecord(t) && typeof t.toolCallId === 'string' && isRecord(t.tool) && typeof t.tool.name === 'string';
 
   return {
     async createTask(body, o) {
       const call: Call = { method: 'POST', template: '/api/v1/task/create', path: '/api/v1/task/create', body, signal: o?.signal };
       const envelope = await send(call);
-      return { taskId: expectData(envelope, call, (d): d is { taskId: string } => isObject(d) && typeof d.taskId === 'string').taskId };
+      return { taskId: expectData(envelope, call, (d): d is { taskId: string } => isRecord(d) && typeof d.taskId === 'string').taskId };
     },
 
     async listTasks(o) {
       const query = checkPage(o?.page, o?.limit);
       return list<TaskListItem>(
         { method: 'GET', template: '/api/v1/tasks', path: '/api/v1/tasks', query, signal: o?.signal },
-        (i): i is TaskListItem => isObject(i) && typeof i.id === 'string',
+        (i): i is TaskListItem => isRecord(i) && typeof i.id === 'string',
       );
     },
 
@@ -265,7 +262,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       const query = checkPage(o?.page, o?.limit);
       return list<RunListItem>(
         { method: 'GET', template: '/api/v1/task/{taskId}/runs', path: `${taskPath(taskId)}/runs`, query, signal: o?.signal },
-        (i): i is RunListItem => isObject(i) && typeof i.id === 'string',
+        (i): i is RunListItem => isRecord(i) && typeof i.id === 'string',
       );
     },
 
@@ -289,12 +286,12 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         query: { runId: o?.runId },
         signal: o?.signal,
       };
-      const data = expectData(await send(call), call, (d): d is RunResult => isObject(d) && typeof d.status === 'string');
+      const data = expectData(await send(call), call, (d): d is RunResult => isRecord(d) && typeof d.status === 'string');
       return {
         ...data,
         error: data.error ?? null,
-        output: isObject(data.output) ? data.output : {},
-        dataTable: Array.isArray(data.dataTable) ? data.dataTable.filter(isObject) : [],
+        output: isRecord(data.output) ? data.output : {},
+        dataTable: Array.isArray(data.dataTable) ? data.dataTable.filter(isRecord) : [],
       };
     },
 
@@ -306,7 +303,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         query: { runId: o?.runId },
         signal: o?.signal,
       };
-      return expectData(await send(call), call, (d): d is GifStatus => isObject(d) && typeof d.status === 'string');
+      return expectData(await send(call), call, (d): d is GifStatus => isRecord(d) && typeof d.status === 'string');
     },
 
     async submitToolInput(taskId, body, o) {
@@ -340,7 +337,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       const call: Call = { method: 'GET', template: '/api/v1/check', path: '/api/v1/check', signal: o?.signal };
       try {
         const envelope = await send(call);
-        return isObject(envelope) && envelope.data === 'ok';
+        return isRecord(envelope) && envelope.data === 'ok';
       } catch (error) {
         if (error instanceof TaskApiError && (error.kind === 'api' || error.isAuthError)) return false;
         throw error;

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { quiet } from '../store/quiet';
-import { toError } from '../store/to-error';
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
+import { quiet, toError } from '../utils';
+import { useIsomorphicLayoutEffect } from '../utils/react';
 
 /** Where a mutation stands. */
 export type MutationStatus = 'idle' | 'pending' | 'success' | 'error';

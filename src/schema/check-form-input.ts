@@ -1,3 +1,4 @@
+import { isRecord } from '../utils';
 import type { ErrorObject } from 'ajv';
 import { FORM_FIELD_TYPES } from './form-input-schema';
 import { validate } from './form-input-validator.generated.js';
@@ -35,10 +36,6 @@ export interface FormInputProblem {
   fieldIndex?: number;
   /** A plain English sentence, e.g. `Field 3 (Email): "type" must be one of text, number, …`. */
   message: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeJsonType(value: unknown): string {

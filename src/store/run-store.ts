@@ -1,5 +1,5 @@
 import { isTaskApiError } from '../client/task-api-error';
-import { quiet } from './quiet';
+import { quiet, toError } from '../utils';
 import type { CreateTaskRequest, RunStatus, TaskClient } from '../client/types';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS, retryDelay } from './backoff';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
@@ -7,7 +7,6 @@ import { RequestQueue } from './request-queue';
 import { canonicalKey, normaliseRunId, resourceKeyId, resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
 import { createRunTerminalCheck, isFinalGifStatus } from './run-status-terminal';
 import { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
-import { toError } from './to-error';
 import { ToolInputRegistry, type ToolInputRef, type ToolInputSnapshot } from './tool-input-registry';
 
 /** Defaults of `RunStoreOptions`. */

@@ -1,8 +1,7 @@
 import { isTaskApiError } from '../client/task-api-error';
 import type { RunStatus } from '../client/types';
-import { quiet } from './quiet';
+import { quiet, toError } from '../utils';
 import { normaliseRunId } from './resource-key';
-import { toError } from './to-error';
 
 /**
  * Where the answer to one tool call stands:

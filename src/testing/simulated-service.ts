@@ -1,3 +1,4 @@
+import { isRecord } from '../utils';
 import { createTaskClient, MAX_PAGE_LIMIT } from '../client/create-task-client';
 import type { DataTableEntry, GifStatus, JsonValue, RunResult, RunStatus, TaskClient, ToolCall, ToolDefinition } from '../client/types';
 import { readLimited } from '../server/read-limited';
@@ -196,10 +197,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 function failure(status: number, message: string, headers: Record<string, string> = {}): Response {
   return json(status, { success: false, error: message }, headers);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readableName(text: string): string {
@@ -453,7 +450,7 @@ export function createSimulatedService(options: SimulatedServiceOptions = {}): S
     } catch {
       throw new HttpError(400, 'The request body must be JSON');
     }
-    if (!isObject(body)) throw new HttpError(400, 'The request body must be a JSON object');
+    if (!isRecord(body)) throw new HttpError(400, 'The request body must be a JSON object');
     return body;
   }
 
@@ -461,13 +458,13 @@ export function createSimulatedService(options: SimulatedServiceOptions = {}): S
     if (value === undefined) return [];
     if (!Array.isArray(value)) throw new HttpError(400, 'tools must be an array of tool definitions');
     return value.map((tool: unknown, index) => {
-      const fn = isObject(tool) ? tool.function : undefined;
-      if (!isObject(tool) || tool.type !== 'function' || !isObject(fn) || typeof fn.name !== 'string' || fn.name === '') {
+      const fn = isRecord(tool) ? tool.function : undefined;
+      if (!isRecord(tool) || tool.type !== 'function' || !isRecord(fn) || typeof fn.name !== 'string' || fn.name === '') {
         throw new HttpError(400, `tools[${index}] must be {type: "function", function: {name, description, parameters}}`);
       }
       if (fn.description !== undefined && typeof fn.description !== 'string')
         throw new HttpError(400, `tools[${index}].function.description must be a string`);
-      if (fn.parameters !== undefined && !isObject(fn.parameters))
+      if (fn.parameters !== undefined && !isRecord(fn.parameters))
         throw new HttpError(400, `tools[${index}].function.parameters must be a JSON Schema object`);
       return tool as unknown as ToolDefinition;
     });

@@ -3,6 +3,7 @@ import { useMessages } from '../shared/merge-messages';
 import { isPageOrigin, safeHttpUrl } from '../shared/safe-http-url';
 import { liveViewSandbox } from './live-view-sandbox';
 import { defaultLiveViewMessages, type LiveViewMessages } from './messages';
+import { cx } from '../../utils';
 
 export interface LiveViewProps {
   /**
@@ -40,7 +41,7 @@ export interface LiveViewProps {
 export type LiveViewState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'unavailable';
 
 function classes(className: string | undefined): string {
-  return className ? `hitl-live-view ${className}` : 'hitl-live-view';
+  return cx('hitl-live-view', className);
 }
 
 /**

@@ -4,6 +4,7 @@ import { isFinalGifStatus } from '../../store/run-status-terminal';
 import { useMessages } from '../shared/merge-messages';
 import { safeHttpUrl } from '../shared/safe-http-url';
 import { defaultRunGifMessages, type RunGifMessages } from './messages';
+import { cx } from '../../utils';
 
 export interface RunGifProps {
   /** The GIF status (`useRunGif().data`); `undefined` while it loads. Untrusted: only an http(s) `url` is used. Required (may be `undefined`). */
@@ -51,7 +52,7 @@ export function RunGif(props: RunGifProps) {
             ? 'error'
             : 'completed';
 
-  const className = props.className ? `hitl-run-gif ${props.className}` : 'hitl-run-gif';
+  const className = cx('hitl-run-gif', props.className);
   if (url === undefined) {
     const text =
       state === 'loading'

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useState, type Ref } from 'react';
 import type { DataTableEntry } from '../../client/types';
 import { useMessages } from '../shared/merge-messages';
-import { formatValue, isPlainObject } from './format-value';
+import { formatValue } from './format-value';
 import { defaultDataTableMessages, type DataTableMessages } from './messages';
+import { cx, isRecord } from '../../utils';
 
 export interface DataTableProps {
   /** The rows (`RunResult.dataTable`). Untrusted: every key and value is rendered as text. Required. */
@@ -26,7 +27,7 @@ export interface DataTableProps {
 export function dataTableColumns(rows: readonly unknown[]): string[] {
   const seen = new Set<string>();
   for (const row of rows) {
-    if (!isPlainObject(row)) continue;
+    if (!isRecord(row)) continue;
     for (const key of Object.keys(row)) seen.add(key);
   }
   const leading = ['title', 'value'].filter((key) => seen.has(key));
@@ -60,9 +61,9 @@ export function DataTable({ rows, caption, locale, messages, className, ref }: D
     }
     // Keyed by the joined tags, not the array, which callers often pass inline.
   }, [localeKey]);
-  const objects = useMemo(() => rows.filter(isPlainObject), [rows]);
+  const objects = useMemo(() => rows.filter(isRecord), [rows]);
   const columns = useMemo(() => dataTableColumns(objects), [objects]);
-  const wrapperClass = className ? `hitl-data-table ${className}` : 'hitl-data-table';
+  const wrapperClass = cx('hitl-data-table', className);
   const captionText = caption ?? resolved.caption();
 
   if (objects.length === 0 || columns.length === 0) {

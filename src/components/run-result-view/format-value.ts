@@ -17,7 +17,3 @@ export function formatValue(value: unknown, pretty = false): string {
 export function isStructured(value: unknown): boolean {
   return typeof value === 'object' && value !== null;
 }
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

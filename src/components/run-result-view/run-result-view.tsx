@@ -3,8 +3,9 @@ import type { RunResult } from '../../client/types';
 import { Heading, subLevel, type HeadingLevel } from '../shared/heading';
 import { useMessages } from '../shared/merge-messages';
 import { DataTable } from './data-table';
-import { formatValue, isPlainObject, isStructured } from './format-value';
+import { formatValue, isStructured } from './format-value';
 import { defaultDataTableMessages, defaultRunResultViewMessages, type DataTableMessages, type RunResultViewMessages } from './messages';
+import { cx, isRecord } from '../../utils';
 
 export interface RunResultViewProps {
   /** The run's result (`useRunResult().data`). Untrusted: everything in it is rendered as text. Required. */
@@ -25,7 +26,7 @@ export interface RunResultViewProps {
 
 /** Error content as text: a string as is; an object's `message` first, then the rest as JSON. */
 function ErrorContent({ error }: { error: unknown }) {
-  if (!isPlainObject(error)) {
+  if (!isRecord(error)) {
     const text = formatValue(error, true);
     return isStructured(error) ? (
       <pre className="hitl-run-result-json">{text}</pre>
@@ -58,7 +59,7 @@ export function RunResultView(props: RunResultViewProps) {
   const headingId = useId();
   const errorHeadingId = useId();
 
-  const output = isPlainObject(result?.output) ? result.output : {};
+  const output = isRecord(result?.output) ? result.output : {};
   const summary = typeof output.summary === 'string' && output.summary.trim() !== '' ? output.summary : undefined;
   // A `summary` that is not a string is still output: it goes with the other fields.
   const fields = Object.entries(output).filter(([key]) => !(key === 'summary' && summary !== undefined));
@@ -70,7 +71,7 @@ export function RunResultView(props: RunResultViewProps) {
   return (
     <section
       ref={props.ref}
-      className={props.className ? `hitl-run-result ${props.className}` : 'hitl-run-result'}
+      className={cx('hitl-run-result', props.className)}
       aria-labelledby={headingId}
       data-state={hasError ? 'error' : 'ok'}
       data-status={typeof result?.status === 'string' ? result.status : undefined}

@@ -4,6 +4,7 @@ import { defaultRunStatusBadgeMessages, type RunStatusBadgeMessages } from './me
 import { normaliseStatus } from '../../store/run-status-terminal';
 import { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
 import { asText } from '../shared/as-text';
+import { cx } from '../../utils';
 
 export interface RunStatusBadgeProps {
   /** The run status (`useRunStatus().data`); `undefined` while it loads. Required (may be `undefined`). */
@@ -53,7 +54,7 @@ export function RunStatusBadge({ status, messages, className, ref }: RunStatusBa
   return (
     <span
       ref={ref}
-      className={className ? `hitl-run-status-badge ${className}` : 'hitl-run-status-badge'}
+      className={cx('hitl-run-status-badge', className)}
       data-state={state}
       data-status={status ? asText(status.status) : undefined}
       data-detailed-status={status ? asText(status.detailedStatus) : undefined}

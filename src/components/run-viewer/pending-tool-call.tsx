@@ -5,7 +5,7 @@ import { ToolCallPrompt, type ToolCallPromptProps, type ToolRendererProps } from
 import { errorReason } from '../shared/error-reason';
 import type { HeadingLevel } from '../shared/heading';
 import type { RunViewerMessages } from './messages';
-import { useIsomorphicLayoutEffect } from '../../hooks/use-isomorphic-layout-effect';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /** What `<RunViewer formProps>` passes through to `<ToolCallPrompt>`. */
 export type RunViewerFormProps = Pick<

@@ -18,6 +18,7 @@ import { Heading, subLevel, VISUALLY_HIDDEN, type HeadingLevel } from '../shared
 import { useMessages } from '../shared/merge-messages';
 import { RetryAlert } from '../shared/retry-alert';
 import { useFocusAfterRetry } from '../shared/use-focus-after-retry';
+import { cx } from '../../utils';
 
 export interface RunViewerProps {
   /** The task whose run is shown. Required. */
@@ -147,7 +148,7 @@ function RunViewerBody(props: RunViewerProps) {
   return (
     <section
       ref={props.ref}
-      className={props.className ? `hitl-run-viewer ${props.className}` : 'hitl-run-viewer'}
+      className={cx('hitl-run-viewer', props.className)}
       aria-labelledby={headingId}
       data-state={state}
       data-status={data === undefined ? undefined : String(data.status)}

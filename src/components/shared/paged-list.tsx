@@ -4,6 +4,7 @@ import { Heading, type HeadingLevel } from './heading';
 import { Pager } from './pager';
 import { RetryAlert } from './retry-alert';
 import { useFocusAfterRetry } from './use-focus-after-retry';
+import { cx } from '../../utils';
 
 /** The texts every paged list writes; `<TaskList>` and `<RunList>` messages extend it. */
 export interface PagedListMessages {
@@ -64,12 +65,7 @@ export function PagedList(props: PagedListProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const retry = useFocusAfterRetry(error, heading, props.retry);
   return (
-    <section
-      ref={props.ref}
-      className={props.className ? `${props.baseClassName} ${props.className}` : props.baseClassName}
-      aria-labelledby={headingId}
-      data-state={state}
-    >
+    <section ref={props.ref} className={cx(props.baseClassName, props.className)} aria-labelledby={headingId} data-state={state}>
       <Heading level={props.headingLevel ?? 2} id={headingId} className="hitl-list-heading" ref={heading}>
         {messages.heading()}
       </Heading>

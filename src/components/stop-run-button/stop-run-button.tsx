@@ -4,6 +4,7 @@ import { useStopRun } from '../../hooks/use-stop-run';
 import { errorReason, isKeyRefused } from '../shared/error-reason';
 import { useMessages } from '../shared/merge-messages';
 import { defaultStopRunButtonMessages, type StopRunButtonMessages } from './messages';
+import { cx } from '../../utils';
 
 export interface StopRunButtonProps {
   /** The task whose run is stopped. Required. */
@@ -90,7 +91,7 @@ function StopRunButtonBody(props: StopRunButtonProps) {
 
   const label = state === 'stopping' ? messages.stopping() : state === 'stopped' ? messages.stopped() : messages.stop();
   return (
-    <div ref={props.ref} className={props.className ? `hitl-stop-run ${props.className}` : 'hitl-stop-run'} data-state={state}>
+    <div ref={props.ref} className={cx('hitl-stop-run', props.className)} data-state={state}>
       {confirming ? (
         <div className="hitl-stop-run-confirm" role="group" aria-labelledby={questionId} onKeyDown={onKeyDown}>
           <p className="hitl-stop-run-question" id={questionId}>

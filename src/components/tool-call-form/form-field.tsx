@@ -12,6 +12,7 @@ import { SelectControl } from './select-control';
 import { TextControl } from './text-control';
 import { CheckboxControl, SwitchControl } from './toggle-control';
 import { useFieldSnapshot } from './use-field-snapshot';
+import { cx } from '../../utils';
 
 export interface FormFieldProps {
   field: FieldModel;
@@ -106,7 +107,7 @@ export function FormField({ field, store, env }: FormFieldProps) {
 
   return (
     <div
-      className={className ? `hitl-field ${className}` : 'hitl-field'}
+      className={cx('hitl-field', className)}
       data-field-type={field.kind}
       data-state={invalid ? 'invalid' : 'valid'}
       data-invalid={invalid ? '' : undefined}

@@ -10,7 +10,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useIsomorphicLayoutEffect } from '../../hooks/use-isomorphic-layout-effect';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 import { Heading, type HeadingLevel } from '../shared/heading';
 import type { FieldEnvironment } from './field-environment';
 import { currentFieldError, FormField, shownLabelOf } from './form-field';
@@ -19,6 +19,7 @@ import type { FieldModel, FieldValue } from './form-model';
 import type { FormStore } from './form-store';
 import type { ToolCallFormMessages } from './messages';
 import type { AutocompletePolicy, ClassNamePolicy } from './policies';
+import { cx } from '../../utils';
 
 // The store, not the parent, drives a field's updates; memo keeps a parent render from reaching
 // 200 fields. Applied here rather than in form-field.tsx so a test can observe each field's renders.
@@ -147,7 +148,7 @@ export function FormView(props: FormViewProps) {
       {...props.dataAttributes}
       ref={props.formRef}
       id={props.formId}
-      className={props.className ? `hitl-form ${props.className}` : 'hitl-form'}
+      className={cx('hitl-form', props.className)}
       noValidate
       aria-labelledby={heading ? headingId : undefined}
       aria-busy={state === 'submitting' || undefined}

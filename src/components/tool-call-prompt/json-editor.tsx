@@ -6,6 +6,7 @@ import { FormFooter } from '../tool-call-form/form-footer';
 import { followSubmission, type ToolCallFormState } from '../tool-call-form/form-view';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 import type { ToolCallPromptMessages } from './messages';
+import { cx } from '../../utils';
 
 export interface JsonEditorProps {
   toolName: string;
@@ -129,7 +130,7 @@ export function JsonEditor(props: JsonEditorProps) {
     <form
       ref={props.formRef}
       id={props.formId}
-      className={props.className ? `hitl-form ${props.className}` : 'hitl-form'}
+      className={cx('hitl-form', props.className)}
       noValidate
       aria-labelledby={headingId}
       aria-busy={shownState === 'submitting' || undefined}

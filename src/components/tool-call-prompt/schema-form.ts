@@ -1,3 +1,4 @@
+import { isRecord } from '../../utils';
 import type { JsonSchema } from '../../client/types';
 import type { FormField, FormInputParameters } from '../../schema/form-input-schema';
 import {
@@ -53,10 +54,6 @@ const FORMAT_KINDS = new Map<string, FormField['type']>([
   ['url', 'url'],
   ['date', 'date'],
 ]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 

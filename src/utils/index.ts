@@ -1,0 +1,8 @@
+/**
+ * The floor of the layer table (ARCHITECTURE.md): small primitives every layer shares. Nothing
+ * here imports React or any other folder of `src/`; the React ones live in `./react`.
+ */
+export { cx } from './class-names';
+export { isPromiseLike, isRecord } from './is-record';
+export { quiet } from './quiet';
+export { toError } from './to-error';

@@ -1,0 +1,3 @@
+/** React primitives shared by context, hooks and components (never by client, schema, form, store, server or testing). */
+export { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
+export { useLatestCallback, useLatestOptionalCallback } from './use-latest-callback';
