@@ -1,0 +1,77 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import layers from './eslint/layers-plugin.js';
+import { LAYERS } from './eslint/layers.js';
+
+/** Layers that must work without React (the proxy, the simulator, a Node script): they may not import it. */
+const REACT_FREE = LAYERS.filter((layer) => !layer.react).map((layer) => `${layer.folder}/**`);
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', 'storybook-static/', 'coverage/', 'node_modules/', 'bench/results/', 'src/schema/form-input-validator.generated.*'],
+  },
+  {
+    // An inline `eslint-disable` would let a wrong import through; a rule that is wrong for a file is changed here, with a reason.
+    linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, layers },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx'] })] },
+    rules: {
+      'layers/boundaries': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // React code only: `use…` helpers of the Node tests are not hooks.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'stories/**/*.{ts,tsx}',
+      '.storybook/**/*.{ts,tsx}',
+      'playground/**/*.{ts,tsx}',
+      'test/dom/**/*.{ts,tsx}',
+      'bench/pages/**/*.{ts,tsx}',
+    ],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['src/**/*.tsx', 'stories/**/*.tsx', 'playground/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: REACT_FREE,
+    ignores: ['src/utils/react/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(react|react-dom)(/.*)?$',
+              message: 'This layer runs without React (ARCHITECTURE.md): move React code to context, hooks or components.',
+            },
+            { regex: '^@radix-ui/', message: 'This layer runs without React (ARCHITECTURE.md).' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,26 @@
+/**
+ * The layer table of `src/` (ARCHITECTURE.md shows the same table; a test keeps the two equal).
+ * Each layer may import only the layers listed under `uses`; everything else is an arrow the
+ * wrong way. Folders not listed belong to the layer of their nearest listed parent.
+ */
+export const LAYERS = [
+  { name: 'utils', folder: 'src/utils', uses: [], react: false },
+  { name: 'utils/react', folder: 'src/utils/react', uses: ['utils'], react: true },
+  { name: 'client', folder: 'src/client', uses: ['utils'], react: false },
+  { name: 'schema', folder: 'src/schema', uses: ['client', 'utils'], react: false },
+  { name: 'form', folder: 'src/form', uses: ['schema', 'client', 'utils'], react: false },
+  { name: 'store', folder: 'src/store', uses: ['schema', 'client', 'utils'], react: false },
+  { name: 'context', folder: 'src/context', uses: ['store', 'client', 'utils', 'utils/react'], react: true },
+  { name: 'hooks', folder: 'src/hooks', uses: ['context', 'store', 'form', 'schema', 'client', 'utils', 'utils/react'], react: true },
+  {
+    name: 'components',
+    folder: 'src/components',
+    uses: ['hooks', 'context', 'store', 'form', 'schema', 'client', 'utils', 'utils/react'],
+    react: true,
+  },
+  { name: 'server', folder: 'src/server', uses: ['client', 'schema', 'utils'], react: false },
+  { name: 'testing', folder: 'src/testing', uses: ['client', 'schema', 'utils'], react: false },
+];
+
+/** The package's entry files: they only gather what the layers export. */
+export const ENTRIES = [{ file: 'src/index.ts', uses: ['components', 'hooks', 'context', 'store', 'form', 'schema', 'client'] }];
