@@ -31,6 +31,7 @@ export default tseslint.config(
     rules: {
       'layers/boundaries': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
@@ -54,6 +55,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.tsx', 'stories/**/*.tsx', 'playground/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['src/**/*.tsx', 'stories/**/*.tsx', 'playground/**/*.tsx'],
+    rules: {
+      // A region that scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1, axe's
+      // scrollable-region-focusable): a labelled `role="region"` may be a Tab stop.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
   },
   {
     files: REACT_FREE,

@@ -1,15 +1,164 @@
-export * from './client';
-export * from './schema';
-export * from './store';
-export * from './hooks';
-export * from './components/task-client-provider';
-export * from './components/tool-call-form';
-export * from './components/tool-call-prompt';
-export * from './components/run-viewer';
-export * from './components/run-status-badge';
-export * from './components/live-view';
-export * from './components/run-result-view';
-export * from './components/run-gif';
-export * from './components/stop-run-button';
-export * from './components/task-list';
-export * from './components/run-list';
+/**
+ * `hitl-react`: every public name, listed by name. Nothing else of `src/` is public; a test
+ * snapshots this list (test/node/public-exports.test.ts), so a change here is a deliberate one.
+ */
+
+// Client: the typed client of the task service.
+export { createTaskClient, isTaskApiError, MAX_PAGE_LIMIT, TaskApiError } from './client';
+export type {
+  CreateTaskClientOptions,
+  CreateTaskRequest,
+  CreateTaskResponse,
+  DataTableEntry,
+  DetailedStatusValue,
+  Envelope,
+  GifStatus,
+  GifStatusValue,
+  JsonSchema,
+  JsonValue,
+  Page,
+  PageRequestOptions,
+  RequestOptions,
+  RunListItem,
+  RunRequestOptions,
+  RunResult,
+  RunStatus,
+  RunStatusValue,
+  TaskApiErrorKind,
+  TaskApiErrorOptions,
+  TaskClient,
+  TaskListItem,
+  TaskStatusValue,
+  ToolCall,
+  ToolDefinition,
+  ToolInputRequest,
+} from './client';
+
+// Schema: the form_input tool.
+export { checkFormInput, encodeFormAnswer, FORM_FIELD_TYPES, FORM_INPUT_TOOL_NAME, formInputSchema, formInputTool } from './schema';
+export type {
+  FormAnswer,
+  FormAnswerEntry,
+  FormAnswerValue,
+  FormField,
+  FormFieldKind,
+  FormFieldOption,
+  FormInputParameters,
+  FormInputProblem,
+  FormInputProblemCode,
+  FormInputToolOptions,
+} from './schema';
+
+// Store: the polling store, for apps that use it without the hooks.
+export {
+  createRunStore,
+  DEFAULT_NON_TERMINAL_RUN_STATUSES,
+  FINAL_GIF_STATUSES,
+  getRunStore,
+  isFinalGifStatus,
+  isTerminalRunStatus,
+  MIN_POLL_INTERVAL_MS,
+  resourceKeys,
+  RUN_STORE_DEFAULTS,
+  runStatusState,
+  StaleToolCallError,
+} from './store';
+export type {
+  CheckKey,
+  MutationOptions,
+  MutationResult,
+  MutationStatus,
+  PageQueryResult,
+  PauseReason,
+  PollInterval,
+  QueryResult,
+  ResourceData,
+  ResourceDataMap,
+  ResourceKey,
+  ResourceKind,
+  ResourceSnapshot,
+  RunResourceKey,
+  RunsPageKey,
+  RunStatusLike,
+  RunStatusState,
+  RunStore,
+  RunStoreOptions,
+  StoreEnvironment,
+  TasksPageKey,
+  ToolInputRef,
+  ToolInputSnapshot,
+  ToolInputState,
+  Watcher,
+  WatchOptions,
+} from './store';
+
+// Context and hooks.
+export { TaskClientProvider } from './context';
+export type { TaskClientProviderProps } from './context';
+export {
+  useCheckApiKey,
+  useCreateTask,
+  useRunGif,
+  useRunResult,
+  useRuns,
+  useRunStatus,
+  useRunStore,
+  useStopRun,
+  useStopTask,
+  useTaskClient,
+  useTasks,
+  useToolInput,
+} from './hooks';
+export type {
+  StopRunVariables,
+  StopTaskVariables,
+  UseCheckApiKeyOptions,
+  UseCreateTaskOptions,
+  UseRunGifOptions,
+  UseRunGifResult,
+  UseRunResultOptions,
+  UseRunResultResult,
+  UseRunsOptions,
+  UseRunStatusOptions,
+  UseRunStatusResult,
+  UseStopRunOptions,
+  UseStopTaskOptions,
+  UseTasksOptions,
+  UseToolInputOptions,
+  UseToolInputResult,
+} from './hooks';
+
+// Components.
+export {
+  DEFAULT_AGENT_NOTICE,
+  defaultToolCallFormMessages,
+  SENSITIVE_AUTOCOMPLETE_TOKENS,
+  ToolCallForm,
+} from './components/tool-call-form';
+export type {
+  AutocompletePolicy,
+  ClassNamePolicy,
+  FieldMessageContext,
+  ToolCallFormMessages,
+  ToolCallFormProps,
+  ToolCallFormState,
+} from './components/tool-call-form';
+export { defaultToolCallPromptMessages, ToolCallPrompt } from './components/tool-call-prompt';
+export type { ToolCallPromptMessages, ToolCallPromptProps, ToolRendererProps } from './components/tool-call-prompt';
+export { defaultRunViewerMessages, RunViewer } from './components/run-viewer';
+export type { RunViewerFormProps, RunViewerMessages, RunViewerPartMessages, RunViewerProps, RunViewerState } from './components/run-viewer';
+export { defaultRunStatusBadgeMessages, RunStatusBadge } from './components/run-status-badge';
+export type { RunStatusBadgeMessages, RunStatusBadgeProps } from './components/run-status-badge';
+export { defaultLiveViewMessages, LiveView } from './components/live-view';
+export type { LiveViewMessages, LiveViewProps, LiveViewState } from './components/live-view';
+export { DataTable, defaultDataTableMessages, defaultRunResultViewMessages, RunResultView } from './components/run-result-view';
+export type { DataTableMessages, DataTableProps, RunResultViewMessages, RunResultViewProps } from './components/run-result-view';
+export { defaultRunGifMessages, RunGif } from './components/run-gif';
+export type { RunGifMessages, RunGifProps, RunGifState } from './components/run-gif';
+export { defaultStopRunButtonMessages, StopRunButton } from './components/stop-run-button';
+export type { StopRunButtonMessages, StopRunButtonProps, StopRunButtonState } from './components/stop-run-button';
+export { defaultTaskListMessages, TaskList } from './components/task-list';
+export type { TaskListMessages, TaskListProps, TaskListState } from './components/task-list';
+export { defaultRunListMessages, RunList } from './components/run-list';
+export type { RunListMessages, RunListProps, RunListState } from './components/run-list';
+export type { HeadingLevel } from './components/shared';

@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { createTaskClient, TaskClientProvider, useRunResult, useRunStatus, useToolInput } from '../../src';
 
 function Run({ taskId }: { taskId: string }) {
-  const status = useRunStatus(taskId);
-  const result = useRunResult(taskId);
-  const answer = useToolInput(taskId);
+  const status = useRunStatus({ taskId });
+  const result = useRunResult({ taskId });
+  const answer = useToolInput({ taskId });
   const call = status.pendingToolCall;
   return (
     <section>

@@ -11,7 +11,7 @@ const client = {
 } as unknown as TaskClient;
 
 function Status() {
-  const { data, error } = useRunStatus('task-1', { pollIntervalMs: 2000 }, client);
+  const { data, error } = useRunStatus({ taskId: 'task-1', pollIntervalMs: 2000 }, client);
   return <p>{error ? error.message : (data?.status ?? '…')}</p>;
 }
 

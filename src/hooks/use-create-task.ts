@@ -1,5 +1,6 @@
-import type { CreateTaskRequest, TaskClient } from '../client/types';
-import { useMutation, type MutationOptions, type MutationResult } from './use-mutation';
+import type { CreateTaskRequest, TaskClient } from '../client';
+import type { MutationOptions, MutationResult } from '../store';
+import { useMutation } from './use-mutation';
 import { useRunStore } from './use-run-store';
 
 export type UseCreateTaskOptions = MutationOptions<{ taskId: string }, CreateTaskRequest>;

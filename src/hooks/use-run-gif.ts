@@ -1,32 +1,20 @@
-import type { GifStatus, TaskClient } from '../client/types';
-import type { PollInterval } from '../store/run-store';
-import type { QueryResult } from './query-result';
-import { useRunEndResource } from './use-run-end-resource';
+import type { GifStatus, TaskClient } from '../client';
+import { runGifObserver, type RunEndOptions, type RunEndResult } from '../store';
+import { useRunStore } from './use-run-store';
+import { useStoreObserver } from './use-store-observer';
 
-export interface UseRunGifOptions {
-  /** The run. Default: the most recent run of the task. */
-  runId?: string;
-  /**
-   * Milliseconds between polls of the GIF status, `false` for a single fetch, or a function of the
-   * latest GIF status. Polling stops at `completed` (or a failure, see `FINAL_GIF_STATUSES`).
-   * Default: the store's `gifIntervalMs` (3000).
-   */
-  pollIntervalMs?: PollInterval<GifStatus>;
-  /** When false, nothing is fetched or polled. An empty `taskId` counts as false. Default: true. */
-  enabled?: boolean;
-}
-
-export interface UseRunGifResult extends QueryResult<GifStatus> {
-  /** True once the run is terminal; the GIF is polled from then on. */
-  readonly isTerminal: boolean;
-}
+/** `pollIntervalMs` defaults to the store's `pollIntervalMs.gif` (3000); polling stops at a final status (see `FINAL_GIF_STATUSES`). */
+export type UseRunGifOptions = RunEndOptions<GifStatus>;
+export type UseRunGifResult = RunEndResult<GifStatus>;
 
 /**
  * The recorded GIF of a run. Polling starts once the run is terminal: the recording cannot be
  * complete before the run ends, so polling earlier would only cost requests. It watches the run
  * status to know when.
+ *
+ * @param options `taskId` (required), `runId`, `pollIntervalMs`, `enabled`.
+ * @param client The client to use. Default: the one from `<TaskClientProvider>`.
  */
-export function useRunGif(taskId: string, options: UseRunGifOptions = {}, client?: TaskClient): UseRunGifResult {
-  const { runId, pollIntervalMs, enabled = true } = options;
-  return useRunEndResource('gif', taskId, runId, enabled, pollIntervalMs, client);
+export function useRunGif(options: UseRunGifOptions, client?: TaskClient): UseRunGifResult {
+  return useStoreObserver(runGifObserver, useRunStore(client), options);
 }

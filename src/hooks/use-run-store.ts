@@ -1,7 +1,7 @@
 import { useContext } from 'react';
-import type { TaskClient } from '../client/types';
-import { TaskClientContext } from '../components/task-client-provider/task-client-context';
-import { getRunStore, type RunStore } from '../store/run-store';
+import type { TaskClient } from '../client';
+import { TaskClientContext } from '../context';
+import { getRunStore, type RunStore } from '../store';
 import { useTaskClient } from './use-task-client';
 
 /**

@@ -1,5 +1,6 @@
-import type { TaskClient } from '../client/types';
-import { useMutation, type MutationOptions, type MutationResult } from './use-mutation';
+import type { TaskClient } from '../client';
+import type { MutationOptions, MutationResult } from '../store';
+import { useMutation } from './use-mutation';
 import { useRunStore } from './use-run-store';
 
 /** Variables of `useStopRun().mutate`. */

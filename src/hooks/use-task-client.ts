@@ -1,6 +1,6 @@
 import { useContext } from 'react';
-import type { TaskClient } from '../client/types';
-import { MISSING_TASK_CLIENT_MESSAGE, TaskClientContext } from '../components/task-client-provider/task-client-context';
+import type { TaskClient } from '../client';
+import { MISSING_TASK_CLIENT_MESSAGE, TaskClientContext } from '../context';
 
 /**
  * The task client: `client` when given (it wins over the context), else the one from the nearest

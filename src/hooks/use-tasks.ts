@@ -1,25 +1,17 @@
-import { useMemo } from 'react';
-import type { Page, TaskClient, TaskListItem } from '../client/types';
-import { resourceKeys } from '../store/resource-key';
-import type { PollInterval } from '../store/run-store';
-import { usePageQuery, type PageQueryResult } from './use-page-query';
+import type { TaskClient, TaskListItem } from '../client';
+import { tasksObserver, type PageQueryResult, type TasksOptions } from '../store';
 import { useRunStore } from './use-run-store';
+import { useStoreObserver } from './use-store-observer';
 
-export interface UseTasksOptions {
-  /** Page number, from 1. Default: 1. */
-  page?: number;
-  /** Items per page, 1 to 30; larger values are sent as 30, the service's maximum. Default: 30. */
-  limit?: number;
-  /** Milliseconds between polls, `false` for none, or a function of the latest page. Default: `false` (fetched once; `refetch` to refresh). */
-  pollIntervalMs?: PollInterval<Page<TaskListItem>>;
-  /** When false, nothing is fetched. Default: true. */
-  enabled?: boolean;
-}
+export type UseTasksOptions = TasksOptions;
 
-/** One page of the task list, with `total`, `page` and `limit`. The previous page stays in `data` while the next one loads. */
+/**
+ * One page of the task list, with `total`, `page` and `limit`. The previous page stays in `data`
+ * while the next one loads.
+ *
+ * @param options `page`, `limit`, `pollIntervalMs`, `enabled`. Default: the first page of 30, fetched once.
+ * @param client The client to use. Default: the one from `<TaskClientProvider>`.
+ */
 export function useTasks(options: UseTasksOptions = {}, client?: TaskClient): PageQueryResult<TaskListItem> {
-  const { page, limit, pollIntervalMs, enabled = true } = options;
-  const store = useRunStore(client);
-  const key = useMemo(() => resourceKeys.tasksPage(page, limit), [page, limit]);
-  return usePageQuery<typeof key, TaskListItem>(store, key, 'tasks', enabled, pollIntervalMs);
+  return useStoreObserver(tasksObserver, useRunStore(client), options);
 }

@@ -1,6 +1,7 @@
 /**
  * The polling store: one per client (`getRunStore`), plain TypeScript, read by the hooks through
- * `useSyncExternalStore`. The rules it keeps, with their defaults (`RUN_STORE_DEFAULTS`):
+ * observers (`StoreObserver` + a definition per hook). The rules it keeps, with their defaults
+ * (`RUN_STORE_DEFAULTS`):
  *
  * - One timer and at most one request per resource, however many watchers; the shortest watcher
  *   interval wins (run status 2000 ms, GIF 3000 ms; results, lists and the key check are fetched once).
@@ -19,24 +20,43 @@
  *   like any answer older than the data shown, is dropped.
  * - Equal data keeps its references (`replaceEqualDeep`); snapshots are frozen.
  * - Tool-call answers are sent exactly once per task and `toolCallId`, never retried by the store.
+ *
+ * Where each rule lives: `resource-state.ts` (what events do to a resource), `scheduler.ts` (timers,
+ * queue, backoff, pauses), `run-store.ts` (requests and actions), `tool-input-registry.ts` (answers).
  */
-export { createRunStore, getRunStore, RUN_STORE_DEFAULTS, MIN_POLL_INTERVAL_MS } from './run-store';
-export type { PauseReason, PollInterval, ResourceSnapshot, RunStore, RunStoreOptions, Watcher, WatchOptions } from './run-store';
-export { resourceKeys, resourceKeyId } from './resource-key';
-export type {
-  CheckKey,
-  ResourceData,
-  ResourceDataMap,
-  ResourceKey,
-  ResourceKind,
-  RunResourceKey,
-  RunsPageKey,
-  TasksPageKey,
+export { fullJitterBackoff, retryDelay, type BackoffOptions } from './backoff';
+export { checkApiKeyObserver, type CheckApiKeyOptions } from './check-observer';
+export { getRunStore } from './get-run-store';
+export { MutationObserver, type MutationOptions, type MutationResult, type MutationStatus } from './mutation-observer';
+export { runsObserver, tasksObserver, type PageQueryResult, type RunsOptions, type TasksOptions } from './page-observer';
+export type { QueryResult } from './query-result';
+export type { PollInterval, WatchOptions } from './resource';
+export {
+  resourceKeys,
+  type CheckKey,
+  type ResourceData,
+  type ResourceDataMap,
+  type ResourceKey,
+  type ResourceKind,
+  type RunResourceKey,
+  type RunsPageKey,
+  type TasksPageKey,
 } from './resource-key';
-export { DEFAULT_NON_TERMINAL_RUN_STATUSES, FINAL_GIF_STATUSES, isFinalGifStatus, isTerminalRunStatus } from './run-status-terminal';
-export { fullJitterBackoff, retryDelay, DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from './backoff';
-export type { BackoffOptions } from './backoff';
-export { createBrowserEnvironment } from './store-environment';
-export type { StoreEnvironment } from './store-environment';
-export { StaleToolCallError } from './tool-input-registry';
-export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-registry';
+export type { ResourceSnapshot } from './resource-state';
+export { runGifObserver, runResultObserver, type RunEndOptions, type RunEndResult } from './run-end-observer';
+export { runStatusObserver, type RunStatusOptions, type RunStatusResult } from './run-status-observer';
+export { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
+export {
+  DEFAULT_NON_TERMINAL_RUN_STATUSES,
+  FINAL_GIF_STATUSES,
+  isFinalGifStatus,
+  isTerminalRunStatus,
+  normaliseStatus,
+  type RunTerminalInput,
+} from './run-status-terminal';
+export { createRunStore, RUN_STORE_DEFAULTS, type RunStore, type RunStoreOptions, type Watcher } from './run-store';
+export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';
+export { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
+export { StoreObserver, type ObserverDefinition, type WatchRequest } from './store-observer';
+export { toolInputObserver, type ToolInputOptions, type ToolInputResult } from './tool-input-observer';
+export { StaleToolCallError, type ToolInputRef, type ToolInputSnapshot, type ToolInputState } from './tool-input-registry';

@@ -1,5 +1,4 @@
-import { MAX_PAGE_LIMIT } from '../client/create-task-client';
-import type { GifStatus, Page, RunListItem, RunResult, RunStatus, TaskListItem } from '../client/types';
+import { MAX_PAGE_LIMIT, type GifStatus, type Page, type RunListItem, type RunResult, type RunStatus, type TaskListItem } from '../client';
 
 /** What a run-scoped key points at. `runId` absent means "the most recent run of the task" (spec §4.4). */
 export interface RunResourceKey<R extends 'status' | 'result' | 'gif'> {

@@ -1,4 +1,7 @@
-import type { RunStatus } from '../client/types';
+import type { RunStatus } from '../client';
+
+/** What deciding whether a run is over needs: its `status`, and its pending `toolCall` if known. */
+export type RunTerminalInput = Pick<RunStatus, 'status'> & Partial<Pick<RunStatus, 'toolCall'>>;
 
 /**
  * Run `status` values recognised as "still going". The spec shows only `running` and `completed`
@@ -61,7 +64,7 @@ export function isTerminalRunStatus(status: string, nonTerminal?: Iterable<strin
  * Builds the check the store uses on a whole run status. A run with a pending tool call is never
  * terminal, whatever its `status` says: it waits for the person's answer (spec §3).
  */
-export function createRunTerminalCheck(nonTerminal?: Iterable<string>): (run: RunStatus) => boolean {
+export function createRunTerminalCheck(nonTerminal?: Iterable<string>): (run: RunTerminalInput) => boolean {
   const set = nonTerminal === undefined ? defaultSet : toSet(nonTerminal);
   return (run) => (run.toolCall === null || run.toolCall === undefined) && !set.has(normaliseStatus(String(run.status)));
 }

@@ -1,5 +1,4 @@
-import { isTaskApiError } from '../client/task-api-error';
-import type { RunStatus } from '../client/types';
+import { isTaskApiError, type RunStatus } from '../client';
 import { quiet, toError } from '../utils';
 import { normaliseRunId } from './resource-key';
 

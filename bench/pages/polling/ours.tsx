@@ -3,7 +3,7 @@ import { TaskClientProvider, useRunStatus } from '../../../src';
 import { installPollingBench, StatusLine, type ViewerProps } from './polling-harness';
 
 function Viewer({ taskId, intervalMs }: ViewerProps) {
-  const { data, error } = useRunStatus(taskId, { pollIntervalMs: intervalMs });
+  const { data, error } = useRunStatus({ taskId, pollIntervalMs: intervalMs });
   return <StatusLine taskId={taskId} status={data} error={error} />;
 }
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type Ref } from 'react';
-import { useMessages } from '../shared/merge-messages';
-import { isPageOrigin, safeHttpUrl } from '../shared/safe-http-url';
+import { useMessages, isPageOrigin, safeHttpUrl } from '../shared';
 import { liveViewSandbox } from './live-view-sandbox';
 import { defaultLiveViewMessages, type LiveViewMessages } from './messages';
 import { cx } from '../../utils';
+import { useHydrated } from '../../utils/react';
 
 export interface LiveViewProps {
   /**
@@ -52,18 +52,18 @@ function classes(className: string | undefined): string {
  * a few times with backoff; "Reconnect" remounts it at any time. The frame is rendered after
  * mount only, so server-rendered HTML never starts loading a page the client might not allow.
  */
-export function LiveView(props: LiveViewProps) {
+export function LiveView({ ref, ...props }: LiveViewProps) {
   const messages = useMessages(defaultLiveViewMessages, props.messages);
   const url = safeHttpUrl(props.url);
   if (url === undefined) {
     return (
-      <div ref={props.ref} className={classes(props.className)} data-state="unavailable">
+      <div ref={ref} className={classes(props.className)} data-state="unavailable">
         <p className="hitl-live-view-unavailable">{messages.unavailable()}</p>
       </div>
     );
   }
   // Keyed by address: a new live view starts with a fresh frame and fresh attempts.
-  return <ConnectedLiveView key={url} {...props} url={url} messages={messages} />;
+  return <ConnectedLiveView key={url} {...props} ref={ref} url={url} messages={messages} />;
 }
 
 interface Connection {
@@ -74,16 +74,14 @@ interface Connection {
   autoAttempts: number;
 }
 
-function ConnectedLiveView(props: Omit<LiveViewProps, 'messages'> & { url: string; messages: LiveViewMessages }) {
+function ConnectedLiveView({ ref, ...props }: Omit<LiveViewProps, 'messages'> & { url: string; messages: LiveViewMessages }) {
   const { url, messages } = props;
   const interactive = props.interactive ?? false;
   const loadTimeoutMs = props.loadTimeoutMs ?? 15_000;
   const maxAttempts = Math.max(0, Math.floor(props.autoReconnectAttempts ?? 3));
   const reconnectDelayMs = props.reconnectDelayMs ?? 2000;
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [connection, setConnection] = useState<Connection>({ frame: 0, state: 'connecting', autoAttempts: 0 });
-
-  useEffect(() => setMounted(true), []);
 
   useEffect(() => {
     if (!mounted) return undefined;
@@ -128,12 +126,7 @@ function ConnectedLiveView(props: Omit<LiveViewProps, 'messages'> & { url: strin
           : '';
 
   return (
-    <div
-      ref={props.ref}
-      className={classes(props.className)}
-      data-state={connection.state}
-      data-interactive={interactive ? 'true' : 'false'}
-    >
+    <div ref={ref} className={classes(props.className)} data-state={connection.state} data-interactive={interactive ? 'true' : 'false'}>
       <div className="hitl-live-view-frame">
         {mounted ? (
           <iframe

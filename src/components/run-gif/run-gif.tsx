@@ -1,8 +1,7 @@
 import { useState, type Ref } from 'react';
-import type { GifStatus } from '../../client/types';
-import { isFinalGifStatus } from '../../store/run-status-terminal';
-import { useMessages } from '../shared/merge-messages';
-import { safeHttpUrl } from '../shared/safe-http-url';
+import type { GifStatus } from '../../client';
+import { isFinalGifStatus } from '../../store';
+import { useMessages, safeHttpUrl } from '../shared';
 import { defaultRunGifMessages, type RunGifMessages } from './messages';
 import { cx } from '../../utils';
 
@@ -30,7 +29,7 @@ export type RunGifState = 'loading' | 'pending' | 'failed' | 'completed' | 'unav
  * A run's recorded GIF: its status in words until it is `completed`, then the image (only from an
  * http(s) address; otherwise a note) with a link to open it in a new tab.
  */
-export function RunGif(props: RunGifProps) {
+export function RunGif({ ref, ...props }: RunGifProps) {
   const messages = useMessages(defaultRunGifMessages, props.messages);
   const { gif } = props;
   const status = typeof gif?.status === 'string' ? gif.status : '';
@@ -63,7 +62,7 @@ export function RunGif(props: RunGifProps) {
             ? messages.unsafeUrl()
             : messages.pending({ status });
     return (
-      <div ref={props.ref} className={className} data-state={state}>
+      <div ref={ref} className={className} data-state={state}>
         <p className="hitl-run-gif-note">
           <bdi>{text}</bdi>
         </p>
@@ -71,7 +70,7 @@ export function RunGif(props: RunGifProps) {
     );
   }
   return (
-    <div ref={props.ref} className={className} data-state={state}>
+    <div ref={ref} className={className} data-state={state}>
       {state === 'error' ? (
         <p className="hitl-run-gif-note">{messages.imageError()}</p>
       ) : (

@@ -1,11 +1,17 @@
 import { useMemo, type Ref } from 'react';
-import type { RunListItem, TaskClient } from '../../client/types';
-import { useRuns } from '../../hooks/use-runs';
-import type { HeadingLevel } from '../shared/heading';
-import { useMessages } from '../shared/merge-messages';
-import { asText } from '../shared/as-text';
-import { PagedList, type PagedListItem, type PagedListState } from '../shared/paged-list';
-import { clampPageSize, pageCountOf, usePage } from '../shared/pager';
+import type { RunListItem, TaskClient } from '../../client';
+import { useRuns } from '../../hooks';
+import {
+  type HeadingLevel,
+  useMessages,
+  asText,
+  PagedList,
+  type PagedListItem,
+  type PagedListState,
+  clampPageSize,
+  pageCountOf,
+  usePage,
+} from '../shared';
 import { defaultRunListMessages, type RunListMessages } from './messages';
 
 export interface RunListProps {
@@ -55,23 +61,21 @@ export function RunList(props: RunListProps) {
   return <RunListBody key={props.taskId} {...props} />;
 }
 
-function RunListBody(props: RunListProps) {
+function RunListBody({ ref, ...props }: RunListProps) {
   const messages = useMessages(defaultRunListMessages, props.messages);
   const pageSize = clampPageSize(props.pageSize);
   const [page, setPage] = usePage(props);
-  const runs = useRuns(props.taskId, { page, limit: pageSize }, props.client);
+  const runs = useRuns({ taskId: props.taskId, page, limit: pageSize }, props.client);
+  // Keyed by content: callers often pass the locale array and the options inline.
   const localeKey = typeof props.locale === 'string' ? props.locale : props.locale?.join(',');
-  const formatKey = JSON.stringify(props.dateTimeFormat ?? null);
+  const formatKey = JSON.stringify(props.dateTimeFormat ?? DEFAULT_FORMAT);
   const dates = useMemo(() => {
-    const options = props.dateTimeFormat ?? DEFAULT_FORMAT;
-    const locale = props.locale === undefined ? undefined : (props.locale as string | string[]);
     try {
-      return new Intl.DateTimeFormat(locale, options);
+      return new Intl.DateTimeFormat(localeKey?.split(','), JSON.parse(formatKey) as Intl.DateTimeFormatOptions);
     } catch {
       // An invalid locale tag or option: the browser's default rather than a broken list.
       return new Intl.DateTimeFormat(undefined, DEFAULT_FORMAT);
     }
-    // Keyed by content: callers often pass the locale array and the options inline.
   }, [localeKey, formatKey]);
 
   const runsOnPage = runs.data?.data ?? [];
@@ -112,7 +116,7 @@ function RunListBody(props: RunListProps) {
     <PagedList
       baseClassName="hitl-run-list"
       className={props.className}
-      ref={props.ref}
+      ref={ref}
       headingLevel={props.headingLevel}
       messages={messages}
       state={state}

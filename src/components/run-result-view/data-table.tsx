@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useState, type Ref } from 'react';
-import type { DataTableEntry } from '../../client/types';
-import { useMessages } from '../shared/merge-messages';
-import { formatValue } from './format-value';
+import type { DataTableEntry } from '../../client';
+import { formatValue, useMessages } from '../shared';
+
 import { defaultDataTableMessages, type DataTableMessages } from './messages';
 import { cx, isRecord } from '../../utils';
+import { assignRef } from '../../utils/react';
 
 export interface DataTableProps {
   /** The rows (`RunResult.dataTable`). Untrusted: every key and value is rendered as text. Required. */
@@ -54,7 +55,7 @@ export function DataTable({ rows, caption, locale, messages, className, ref }: D
   const localeKey = typeof locale === 'string' ? locale : locale?.join(',');
   const numbers = useMemo(() => {
     try {
-      return new Intl.NumberFormat(locale === undefined ? undefined : (locale as string | string[]));
+      return new Intl.NumberFormat(localeKey?.split(','));
     } catch {
       // An invalid locale tag: fall back to the browser's rather than fail the whole result.
       return new Intl.NumberFormat();
@@ -135,8 +136,7 @@ function useOverflowWatch(outer: Ref<HTMLDivElement> | undefined, report: (overf
   const ref = useCallback(
     (node: HTMLDivElement | null) => {
       setElement(node);
-      if (typeof outer === 'function') outer(node);
-      else if (outer) outer.current = node;
+      assignRef(outer, node);
     },
     [outer],
   );

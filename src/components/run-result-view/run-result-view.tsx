@@ -1,9 +1,8 @@
 import { useId, type Ref } from 'react';
-import type { RunResult } from '../../client/types';
-import { Heading, subLevel, type HeadingLevel } from '../shared/heading';
-import { useMessages } from '../shared/merge-messages';
+import type { RunResult } from '../../client';
+import { formatValue, Heading, subLevel, type HeadingLevel, useMessages } from '../shared';
 import { DataTable } from './data-table';
-import { formatValue, isStructured } from './format-value';
+import { isStructured } from './is-structured';
 import { defaultDataTableMessages, defaultRunResultViewMessages, type DataTableMessages, type RunResultViewMessages } from './messages';
 import { cx, isRecord } from '../../utils';
 
@@ -50,7 +49,7 @@ function ErrorContent({ error }: { error: unknown }) {
  * as formatted JSON text) and the `dataTable` as a `<DataTable>` (its empty state is left out for
  * a failed run, where the error says more). Nothing of it is HTML.
  */
-export function RunResultView(props: RunResultViewProps) {
+export function RunResultView({ ref, ...props }: RunResultViewProps) {
   const { result } = props;
   const messages = useMessages(defaultRunResultViewMessages, props.messages);
   const tableMessages = useMessages(defaultDataTableMessages, props.dataTableMessages);
@@ -70,7 +69,7 @@ export function RunResultView(props: RunResultViewProps) {
 
   return (
     <section
-      ref={props.ref}
+      ref={ref}
       className={cx('hitl-run-result', props.className)}
       aria-labelledby={headingId}
       data-state={hasError ? 'error' : 'ok'}

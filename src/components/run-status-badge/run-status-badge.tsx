@@ -1,14 +1,19 @@
 import type { Ref } from 'react';
-import { useMessages } from '../shared/merge-messages';
+import { useMessages, asText } from '../shared';
 import { defaultRunStatusBadgeMessages, type RunStatusBadgeMessages } from './messages';
-import { normaliseStatus } from '../../store/run-status-terminal';
-import { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
-import { asText } from '../shared/as-text';
+import { normaliseStatus, type RunStatusLike, type RunStatusState } from '../../store';
+import { useRunStatusState } from '../../hooks';
 import { cx } from '../../utils';
 
 export interface RunStatusBadgeProps {
   /** The run status (`useRunStatus().data`); `undefined` while it loads. Required (may be `undefined`). */
   status: RunStatusLike | undefined;
+  /**
+   * Whether the run has ended, as the store judges it (`useRunStatus().isTerminal`). Default: the
+   * judgement of the store of the nearest `<TaskClientProvider>` (its `nonTerminalRunStatuses`), or
+   * `DEFAULT_NON_TERMINAL_RUN_STATUSES` without a provider.
+   */
+  isTerminal?: boolean;
   /** Replaces some of the texts. Default: the English `defaultRunStatusBadgeMessages`. */
   messages?: Partial<RunStatusBadgeMessages>;
   /** Added to the badge's classes (`hitl-run-status-badge`). Default: none. */
@@ -48,9 +53,9 @@ function runStatusText(status: RunStatusLike | undefined, state: RunStatusState,
  * `data-state` (see `RunStatusState`); the raw values are in `data-status` and
  * `data-detailed-status`. It is not a live region: `<RunViewer>` announces the changes that matter.
  */
-export function RunStatusBadge({ status, messages, className, ref }: RunStatusBadgeProps) {
+export function RunStatusBadge({ status, isTerminal, messages, className, ref }: RunStatusBadgeProps) {
   const resolved = useMessages(defaultRunStatusBadgeMessages, messages);
-  const state = runStatusState(status);
+  const state = useRunStatusState(status, isTerminal);
   return (
     <span
       ref={ref}

@@ -1,7 +1,7 @@
-import type { DataTableMessages, RunResultViewMessages } from '../run-result-view/messages';
-import type { RunGifMessages } from '../run-gif/messages';
-import type { RunStatusBadgeMessages } from '../run-status-badge/messages';
-import type { StopRunButtonMessages } from '../stop-run-button/messages';
+import type { RunGifMessages } from '../run-gif';
+import type { DataTableMessages, RunResultViewMessages } from '../run-result-view';
+import type { RunStatusBadgeMessages } from '../run-status-badge';
+import type { StopRunButtonMessages } from '../stop-run-button';
 
 /** Every text `<RunViewer>` writes itself. Each is a function, so translations can reorder words. */
 export interface RunViewerMessages {

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
-import type { ToolCall, ToolDefinition } from '../../client/types';
-import type { UseToolInputResult } from '../../hooks/use-tool-input';
+import type { ToolCall, ToolDefinition } from '../../client';
+import type { UseToolInputResult } from '../../hooks';
 import { ToolCallPrompt, type ToolCallPromptProps, type ToolRendererProps } from '../tool-call-prompt';
-import { errorReason } from '../shared/error-reason';
-import type { HeadingLevel } from '../shared/heading';
+import { errorReason, type HeadingLevel } from '../shared';
 import type { RunViewerMessages } from './messages';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 
@@ -47,14 +46,15 @@ export function PendingToolCall(props: PendingToolCallProps) {
   const [resendingId, setResendingId] = useState<string | undefined>(undefined);
   const resending = resendingId !== undefined && resendingId === heldId && state === 'submitting';
   const form = useRef<HTMLFormElement>(null);
-  const [focusForm, setFocusForm] = useState(false);
+  // "Edit answer" hands focus to the form once it is editable again.
+  const focusFormWhenIdle = useRef(false);
 
   const showPrompt = heldCall !== null && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
   useEffect(() => {
-    if (!focusForm || state !== 'idle') return;
-    setFocusForm(false);
+    if (!focusFormWhenIdle.current || state !== 'idle') return;
+    focusFormWhenIdle.current = false;
     form.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  }, [focusForm, state]);
+  }, [state]);
 
   const sent =
     answer.state === 'submitted' && answer.toolCallId !== undefined && answer.toolCallId === props.shownCallId && !props.terminal;
@@ -78,12 +78,14 @@ export function PendingToolCall(props: PendingToolCallProps) {
     content = (
       <Prompt
         {...props}
-        call={heldCall as ToolCall}
+        call={heldCall}
         state={state}
         resending={resending}
         form={form}
         onResend={setResendingId}
-        onEdit={() => setFocusForm(true)}
+        onEdit={() => {
+          focusFormWhenIdle.current = true;
+        }}
       />
     );
   } else if (sent) {
@@ -121,12 +123,12 @@ interface PromptProps extends PendingToolCallProps {
   state: UseToolInputResult['state'];
   resending: boolean;
   form: RefObject<HTMLFormElement | null>;
-  onResend(toolCallId: string | undefined): void;
-  onEdit(): void;
+  onResend: (toolCallId: string | undefined) => void;
+  onEdit: () => void;
 }
 
 /** The prompt itself, and what went wrong with sending its answer. */
-function Prompt(props: PromptProps) {
+function Prompt({ form, ...props }: PromptProps) {
   const { call, state, resending, answer, messages } = props;
   const tryAgain = () => {
     if (state !== 'error') return;
@@ -154,7 +156,7 @@ function Prompt(props: PromptProps) {
         onInvalidParameters={props.formProps?.onInvalidParameters}
         disabled={state === 'submitting' || state === 'error'}
         headingLevel={props.headingLevel}
-        ref={props.form}
+        ref={form}
       />
       {state === 'submitting' && !resending ? <p className="hitl-run-viewer-submitting">{messages.submitting()}</p> : null}
       {state === 'error' || resending ? (

@@ -1,24 +1,29 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type Ref } from 'react';
-import type { RunStatus, TaskClient, ToolDefinition } from '../../client/types';
-import { useRunGif } from '../../hooks/use-run-gif';
-import { useRunResult } from '../../hooks/use-run-result';
-import { useRunStatus } from '../../hooks/use-run-status';
-import { useToolInput } from '../../hooks/use-tool-input';
-import type { PollInterval } from '../../store/run-store';
+import { useEffect, useId, useRef, type ComponentType, type Ref } from 'react';
+import type { RunStatus, TaskClient, ToolDefinition } from '../../client';
+import { useRunGif, useRunResult, useRunStatus, useToolInput } from '../../hooks';
+import { runStatusState, type PollInterval } from '../../store';
 import { LiveView, type LiveViewProps } from '../live-view';
 import { RunGif } from '../run-gif';
 import { RunResultView } from '../run-result-view';
-import { RunStatusBadge, runStatusState } from '../run-status-badge';
+import { RunStatusBadge } from '../run-status-badge';
 import { StopRunButton } from '../stop-run-button';
 import type { ToolRendererProps } from '../tool-call-prompt';
 import { defaultRunViewerMessages, type RunViewerMessages, type RunViewerPartMessages } from './messages';
 import { PendingToolCall, type RunViewerFormProps } from './pending-tool-call';
-import { errorReason, isKeyRefused } from '../shared/error-reason';
-import { Heading, subLevel, VISUALLY_HIDDEN, type HeadingLevel } from '../shared/heading';
-import { useMessages } from '../shared/merge-messages';
-import { RetryAlert } from '../shared/retry-alert';
-import { useFocusAfterRetry } from '../shared/use-focus-after-retry';
+import {
+  errorReason,
+  Heading,
+  isKeyRefused,
+  LiveAnnouncer,
+  RetryAlert,
+  subLevel,
+  useFocusAfterRetry,
+  useMessages,
+  type Announcement,
+  type HeadingLevel,
+} from '../shared';
 import { cx } from '../../utils';
+import { useLatestOptionalCallback } from '../../utils/react';
 
 export interface RunViewerProps {
   /** The task whose run is shown. Required. */
@@ -61,11 +66,6 @@ export interface RunViewerProps {
  */
 export type RunViewerState = 'loading' | 'error' | 'running' | 'waiting' | 'completed' | 'failed' | 'stopped' | 'unknown';
 
-interface Announcement {
-  key: string;
-  text: string;
-}
-
 /**
  * A run, live: its status badge, a stop button while it runs, the pending tool call for the person
  * to answer (through `<ToolCallPrompt>` and `useToolInput`), the live view while it runs, and once
@@ -78,7 +78,7 @@ export function RunViewer(props: RunViewerProps) {
   return <RunViewerBody key={JSON.stringify([props.taskId, props.runId ?? null])} {...props} />;
 }
 
-function RunViewerBody(props: RunViewerProps) {
+function RunViewerBody({ ref, ...props }: RunViewerProps) {
   const { taskId, runId, client } = props;
   const messages = useMessages(defaultRunViewerMessages, props.messages);
   const level = props.headingLevel ?? 2;
@@ -89,24 +89,21 @@ function RunViewerBody(props: RunViewerProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const recordingHeading = useRef<HTMLHeadingElement>(null);
 
-  const status = useRunStatus(taskId, { runId, pollIntervalMs: props.pollIntervalMs }, client);
-  const answer = useToolInput(taskId, { runId }, client);
+  const status = useRunStatus({ taskId, runId, pollIntervalMs: props.pollIntervalMs }, client);
+  const answer = useToolInput({ taskId, runId }, client);
   const terminal = status.isTerminal;
   // Enabled only once terminal: before that there is no result or recording to show.
-  const result = useRunResult(taskId, { runId, enabled: terminal }, client);
-  const gif = useRunGif(taskId, { runId, enabled: terminal }, client);
+  const result = useRunResult({ taskId, runId, enabled: terminal }, client);
+  const gif = useRunGif({ taskId, runId, enabled: terminal }, client);
 
   const data = status.data;
-  const runState = runStatusState(data);
+  const runState = runStatusState(data, terminal);
   const state: RunViewerState = data === undefined ? (status.error ? 'error' : 'loading') : runState === 'loading' ? 'unknown' : runState;
 
-  const onStatusChange = useRef(props.onStatusChange);
+  const onStatusChange = useLatestOptionalCallback(props.onStatusChange);
   useEffect(() => {
-    onStatusChange.current = props.onStatusChange;
-  });
-  useEffect(() => {
-    if (data !== undefined) onStatusChange.current?.(data);
-  }, [data]);
+    if (data !== undefined) onStatusChange(data);
+  }, [data, onStatusChange]);
 
   // The last important change, kept until the next one: "sent" must still be heard when the
   // service moves on a moment later.
@@ -129,12 +126,6 @@ function RunViewerBody(props: RunViewerProps) {
   } else if (answer.state === 'submitted' && answer.toolCallId !== undefined) {
     event = { key: `sent:${answer.toolCallId}`, text: messages.announceSent() };
   }
-  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
-  const eventKey = event?.key;
-  const eventText = event?.text;
-  useEffect(() => {
-    if (eventKey !== undefined && eventText !== undefined) setAnnouncement({ key: eventKey, text: eventText });
-  }, [eventKey, eventText]);
 
   const retryStatus = useFocusAfterRetry(status.error, heading, status.refetch);
   // The result takes the place of its alert, right below the viewer's heading.
@@ -147,7 +138,7 @@ function RunViewerBody(props: RunViewerProps) {
 
   return (
     <section
-      ref={props.ref}
+      ref={ref}
       className={cx('hitl-run-viewer', props.className)}
       aria-labelledby={headingId}
       data-state={state}
@@ -158,16 +149,12 @@ function RunViewerBody(props: RunViewerProps) {
         <Heading level={level} id={headingId} className="hitl-run-viewer-heading" ref={heading}>
           {messages.heading({ taskId, runId })}
         </Heading>
-        <RunStatusBadge status={data} messages={parts?.statusBadge} />
+        <RunStatusBadge status={data} isTerminal={data === undefined ? undefined : terminal} messages={parts?.statusBadge} />
         {data !== undefined && !terminal ? (
           <StopRunButton taskId={taskId} runId={runId} client={client} messages={parts?.stopRunButton} />
         ) : null}
       </div>
-      <div role="status" aria-live="polite" aria-atomic="true" className="hitl-run-viewer-announcer" style={VISUALLY_HIDDEN}>
-        {/* Keyed by event: a new one with the same words as the last (a second question) is put in
-            afresh, a change screen readers speak, where an unchanged text would stay silent. */}
-        {announcement === null ? null : <span key={announcement.key}>{announcement.text}</span>}
-      </div>
+      <LiveAnnouncer announcement={event} className="hitl-run-viewer-announcer" />
       {status.error ? (
         <RetryAlert
           className="hitl-run-viewer-error"

@@ -1,4 +1,4 @@
-import { isTaskApiError } from '../../client/task-api-error';
+import { isTaskApiError } from '../../client';
 
 /** True when the service refused the API key (HTTP 401/403): retrying with the same key cannot help. */
 export function isKeyRefused(error: unknown): boolean {

@@ -43,14 +43,14 @@ export interface PagedListProps {
   messages: PagedListMessages;
   state: PagedListState;
   error: unknown;
-  retry(): Promise<unknown>;
+  retry: () => Promise<unknown>;
   /** True while the items shown are the previous page's, kept while the next loads. */
   stale: boolean;
   /** Whether any page arrived yet (the pager shows from then on). */
   loaded: boolean;
   page: number;
   pageCount: number;
-  onPageChange(page: number): void;
+  onPageChange: (page: number) => void;
   items: PagedListItem[];
 }
 
@@ -59,13 +59,13 @@ export interface PagedListProps {
  * (with "Retry", focus returning to the heading once it works), loading and empty states, the
  * items as buttons with `aria-current` on the selected one, and the pager.
  */
-export function PagedList(props: PagedListProps) {
+export function PagedList({ ref, ...props }: PagedListProps) {
   const { messages, state, error } = props;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const retry = useFocusAfterRetry(error, heading, props.retry);
   return (
-    <section ref={props.ref} className={cx(props.baseClassName, props.className)} aria-labelledby={headingId} data-state={state}>
+    <section ref={ref} className={cx(props.baseClassName, props.className)} aria-labelledby={headingId} data-state={state}>
       <Heading level={props.headingLevel ?? 2} id={headingId} className="hitl-list-heading" ref={heading}>
         {messages.heading()}
       </Heading>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_PAGE_LIMIT } from '../../client/create-task-client';
+import { MAX_PAGE_LIMIT } from '../../client';
 
 /** Clamps a page size to what the service allows (1 to `MAX_PAGE_LIMIT`); anything unusable becomes `fallback`. */
 export function clampPageSize(value: number | undefined, fallback = 10): number {
@@ -36,7 +36,7 @@ export interface PagerProps {
   previous: string;
   next: string;
   position: string;
-  onPageChange(page: number): void;
+  onPageChange: (page: number) => void;
 }
 
 /**

@@ -6,7 +6,7 @@ export interface RetryAlertProps {
   /** The button's text. */
   retryLabel: string;
   /** From `useFocusAfterRetry`. */
-  onRetry(): void;
+  onRetry: () => void;
 }
 
 /** A load that failed: what went wrong, announced as an alert, beside a "Retry" button. */

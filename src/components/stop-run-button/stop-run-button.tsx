@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import type { TaskClient } from '../../client/types';
-import { useStopRun } from '../../hooks/use-stop-run';
-import { errorReason, isKeyRefused } from '../shared/error-reason';
-import { useMessages } from '../shared/merge-messages';
+import type { TaskClient } from '../../client';
+import { useStopRun } from '../../hooks';
+import { errorReason, isKeyRefused, useMessages } from '../shared';
 import { defaultStopRunButtonMessages, type StopRunButtonMessages } from './messages';
 import { cx } from '../../utils';
 
@@ -39,21 +38,23 @@ export function StopRunButton(props: StopRunButtonProps) {
   return <StopRunButtonBody key={JSON.stringify([props.taskId, props.runId ?? null])} {...props} />;
 }
 
-function StopRunButtonBody(props: StopRunButtonProps) {
+function StopRunButtonBody({ ref, ...props }: StopRunButtonProps) {
   const messages = useMessages(defaultStopRunButtonMessages, props.messages);
   // The mutation calls the options of the latest render, so this sees the latest `onStopped`.
   const stop = useStopRun({ onSuccess: () => props.onStopped?.() }, props.client);
   const [confirming, setConfirming] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<'main' | 'cancel' | null>(null);
+  // Which button takes focus once the render a click caused is on screen.
+  const focusTarget = useRef<'main' | 'cancel' | null>(null);
   const mainButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const questionId = useId();
 
   useEffect(() => {
-    if (focusTarget === null) return;
-    (focusTarget === 'main' ? mainButton : cancelButton).current?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+    const target = focusTarget.current;
+    if (target === null) return;
+    focusTarget.current = null;
+    (target === 'main' ? mainButton : cancelButton).current?.focus();
+  });
 
   const state: StopRunButtonState = confirming
     ? 'confirming'
@@ -70,15 +71,15 @@ function StopRunButtonBody(props: StopRunButtonProps) {
     if (inactive) return;
     stop.reset();
     setConfirming(true);
-    setFocusTarget('cancel');
+    focusTarget.current = 'cancel';
   };
   const cancel = () => {
     setConfirming(false);
-    setFocusTarget('main');
+    focusTarget.current = 'main';
   };
   const confirm = () => {
     setConfirming(false);
-    setFocusTarget('main');
+    focusTarget.current = 'main';
     void stop.mutate(props.runId === undefined ? { taskId: props.taskId } : { taskId: props.taskId, runId: props.runId });
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -91,17 +92,17 @@ function StopRunButtonBody(props: StopRunButtonProps) {
 
   const label = state === 'stopping' ? messages.stopping() : state === 'stopped' ? messages.stopped() : messages.stop();
   return (
-    <div ref={props.ref} className={cx('hitl-stop-run', props.className)} data-state={state}>
+    <div ref={ref} className={cx('hitl-stop-run', props.className)} data-state={state}>
       {confirming ? (
-        <div className="hitl-stop-run-confirm" role="group" aria-labelledby={questionId} onKeyDown={onKeyDown}>
+        <div className="hitl-stop-run-confirm" role="group" aria-labelledby={questionId}>
           <p className="hitl-stop-run-question" id={questionId}>
             {messages.confirmQuestion()}
           </p>
           <div className="hitl-stop-run-actions">
-            <button type="button" className="hitl-button hitl-button-danger" onClick={confirm}>
+            <button type="button" className="hitl-button hitl-button-danger" onClick={confirm} onKeyDown={onKeyDown}>
               {messages.confirm()}
             </button>
-            <button type="button" className="hitl-button" ref={cancelButton} onClick={cancel}>
+            <button type="button" className="hitl-button" ref={cancelButton} onClick={cancel} onKeyDown={onKeyDown}>
               {messages.cancel()}
             </button>
           </div>

@@ -1,11 +1,17 @@
 import type { Ref } from 'react';
-import type { TaskClient, TaskListItem } from '../../client/types';
-import { useTasks } from '../../hooks/use-tasks';
-import type { HeadingLevel } from '../shared/heading';
-import { useMessages } from '../shared/merge-messages';
-import { asText } from '../shared/as-text';
-import { PagedList, type PagedListItem, type PagedListState } from '../shared/paged-list';
-import { clampPageSize, pageCountOf, usePage } from '../shared/pager';
+import type { TaskClient, TaskListItem } from '../../client';
+import { useTasks } from '../../hooks';
+import {
+  type HeadingLevel,
+  useMessages,
+  asText,
+  PagedList,
+  type PagedListItem,
+  type PagedListState,
+  clampPageSize,
+  pageCountOf,
+  usePage,
+} from '../shared';
 import { defaultTaskListMessages, type TaskListMessages } from './messages';
 
 export interface TaskListProps {
@@ -41,7 +47,7 @@ export type TaskListState = PagedListState;
  * "Page 2 of 5"; each task a button (`aria-current` on the selected one) when `onSelectTask` is
  * given; loading, empty and error (with "Retry") states. Task names are rendered as text.
  */
-export function TaskList(props: TaskListProps) {
+export function TaskList({ ref, ...props }: TaskListProps) {
   const messages = useMessages(defaultTaskListMessages, props.messages);
   const pageSize = clampPageSize(props.pageSize);
   const [page, setPage] = usePage(props);
@@ -71,7 +77,7 @@ export function TaskList(props: TaskListProps) {
     <PagedList
       baseClassName="hitl-task-list"
       className={props.className}
-      ref={props.ref}
+      ref={ref}
       headingLevel={props.headingLevel}
       messages={messages}
       state={state}

@@ -1,3 +1,5 @@
+export { assignRef } from './assign-ref';
 /** React primitives shared by context, hooks and components (never by client, schema, form, store, server or testing). */
 export { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
+export { useHydrated } from './use-hydrated';
 export { useLatestCallback, useLatestOptionalCallback } from './use-latest-callback';

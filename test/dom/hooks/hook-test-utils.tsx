@@ -1,7 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { TaskClientProvider } from '../../../src/components/task-client-provider';
+import { TaskClientProvider } from '../../../src/context';
 import { createRunStore, type RunStore, type RunStoreOptions } from '../../../src/store';
 import { FakeEnvironment, FakeTaskClient } from '../../node/store/fake-task-client';
 

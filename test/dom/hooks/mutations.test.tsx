@@ -78,7 +78,7 @@ describe('useStopRun and useStopTask', () => {
           return { value: undefined };
         }),
     );
-    const { result } = renderHook(() => ({ status: useRunStatus('task-1', { runId: 'run-1' }), stop: useStopRun() }), { wrapper });
+    const { result } = renderHook(() => ({ status: useRunStatus({ taskId: 'task-1', runId: 'run-1' }), stop: useStopRun() }), { wrapper });
     await advance(500);
 
     await act(() => result.current.stop.mutate({ taskId: 'task-1', runId: 'run-1' }));
@@ -98,7 +98,7 @@ describe('useStopRun and useStopTask', () => {
         .script('listTasks', { value: { data: [], total: 0, page: 1, limit: 30 } })
         .script('stopTask', { value: undefined }),
     );
-    const { result } = renderHook(() => ({ status: useRunStatus('task-1'), tasks: useTasks(), stop: useStopTask() }), { wrapper });
+    const { result } = renderHook(() => ({ status: useRunStatus({ taskId: 'task-1' }), tasks: useTasks(), stop: useStopTask() }), { wrapper });
     await advance(0);
 
     await act(() => result.current.stop.mutate({ taskId: 'task-1' }));

@@ -1,5 +1,5 @@
 import { render, renderHook, screen } from '@testing-library/react';
-import { TaskClientProvider } from '../../../src/components/task-client-provider';
+import { TaskClientProvider } from '../../../src/context';
 import { useRunStatus, useTaskClient } from '../../../src/hooks';
 import { createRunStore } from '../../../src/store';
 import { FakeEnvironment, FakeTaskClient, processing } from '../../node/store/fake-task-client';
@@ -11,13 +11,13 @@ afterEach(removeFakeClock);
 describe('<TaskClientProvider> and useTaskClient', () => {
   it('says how to fix a missing provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => useRunStatus('task-1'))).toThrow(/<TaskClientProvider client=.*or pass a client as the last argument/);
+    expect(() => renderHook(() => useRunStatus({ taskId: 'task-1' }))).toThrow(/<TaskClientProvider client=.*or pass a client as the last argument/);
     expect(() => renderHook(() => useTaskClient())).toThrow(/TaskClientProvider/);
   });
 
   it('works without a provider when the client is passed explicitly', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
-    const { result, unmount } = renderHook(() => useRunStatus('task-1', {}, client));
+    const { result, unmount } = renderHook(() => useRunStatus({ taskId: 'task-1' }, client));
     // The client's shared store spreads first polls over up to 100 ms.
     await advance(100);
     expect(result.current.data?.detailedStatus).toBe('processing_page');
@@ -28,7 +28,7 @@ describe('<TaskClientProvider> and useTaskClient', () => {
     const fromContext = harness(new FakeTaskClient().script('getRunStatus', { value: processing() }));
     const explicit = new FakeTaskClient().script('getRunStatus', { value: processing() });
 
-    const { result, unmount } = renderHook(() => ({ client: useTaskClient(explicit), status: useRunStatus('task-1', {}, explicit) }), {
+    const { result, unmount } = renderHook(() => ({ client: useTaskClient(explicit), status: useRunStatus({ taskId: 'task-1' }, explicit) }), {
       wrapper: fromContext.wrapper,
     });
     await advance(100);
@@ -46,7 +46,7 @@ describe('<TaskClientProvider> and useTaskClient', () => {
     expect(copy.useRunStatus).not.toBe(useRunStatus);
 
     function Status() {
-      const { data } = copy.useRunStatus('task-1');
+      const { data } = copy.useRunStatus({ taskId: 'task-1' });
       return <p>{data?.detailedStatus ?? 'loading'}</p>;
     }
     render(<Status />, { wrapper });

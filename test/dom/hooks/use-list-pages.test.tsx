@@ -68,7 +68,7 @@ describe('useTasks', () => {
 });
 
 function RunList({ taskId }: { taskId: string }) {
-  const { data, isPlaceholderData } = useRuns(taskId, { limit: 5 });
+  const { data, isPlaceholderData } = useRuns({ taskId, limit: 5 });
   return (
     <ul aria-busy={isPlaceholderData}>
       {data?.data.map((run) => (

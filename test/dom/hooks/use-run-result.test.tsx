@@ -15,7 +15,7 @@ const result: RunResult = {
 };
 
 function Summary({ taskId }: { taskId: string }) {
-  const { data, isLoading, error, refetch } = useRunResult(taskId);
+  const { data, isLoading, error, refetch } = useRunResult({ taskId });
   if (error) return <p role="alert">{error.message}</p>;
   if (isLoading) return <p>Waiting for the run to finish…</p>;
   return (
@@ -72,7 +72,7 @@ describe('useRunResult', () => {
 });
 
 function Recording({ taskId }: { taskId: string }) {
-  const { data } = useRunGif(taskId);
+  const { data } = useRunGif({ taskId });
   return <p>{data === undefined ? 'No recording yet' : `Recording ${data.status}`}</p>;
 }
 

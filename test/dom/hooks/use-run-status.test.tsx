@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { TaskClientProvider } from '../../../src/components/task-client-provider';
+import { TaskClientProvider } from '../../../src/context';
 import { useRunStatus } from '../../../src/hooks';
 import { completed, FakeTaskClient, httpError, processing, runStatus, waitingFor } from '../../node/store/fake-task-client';
 import { advance, harness, installFakeClock, removeFakeClock } from './hook-test-utils';
@@ -10,7 +10,7 @@ beforeEach(installFakeClock);
 afterEach(removeFakeClock);
 
 function StatusBadge({ taskId }: { taskId: string }) {
-  const { data, isLoading, isTerminal } = useRunStatus(taskId);
+  const { data, isLoading, isTerminal } = useRunStatus({ taskId });
   if (isLoading) return <p role="status">Loading…</p>;
   return (
     <p role="status">
@@ -70,12 +70,12 @@ describe('useRunStatus', () => {
     let dataRenders = 0;
     let fetchingRenders = 0;
     function ShowsData() {
-      const { data } = useRunStatus('task-1');
+      const { data } = useRunStatus({ taskId: 'task-1' });
       dataRenders += 1;
       return <p>{data?.detailedStatus}</p>;
     }
     function ShowsFetching() {
-      const { isFetching } = useRunStatus('task-1');
+      const { isFetching } = useRunStatus({ taskId: 'task-1' });
       fetchingRenders += 1;
       return <p>{isFetching ? 'refreshing' : 'idle'}</p>;
     }
@@ -100,7 +100,7 @@ describe('useRunStatus', () => {
 
   it('follows the interval given, and a change of it', async () => {
     const { client, wrapper } = harness(new FakeTaskClient().script('getRunStatus', { value: processing() }));
-    const { rerender } = renderHook(({ interval }) => useRunStatus('task-1', { pollIntervalMs: interval }), {
+    const { rerender } = renderHook(({ interval }) => useRunStatus({ taskId: 'task-1', pollIntervalMs: interval }), {
       wrapper,
       initialProps: { interval: 5000 as number | false },
     });
@@ -114,7 +114,7 @@ describe('useRunStatus', () => {
 
   it('fetches nothing while disabled', async () => {
     const { client, wrapper } = harness(new FakeTaskClient().script('getRunStatus', { value: processing() }));
-    const { result } = renderHook(() => useRunStatus('task-1', { enabled: false }), { wrapper });
+    const { result } = renderHook(() => useRunStatus({ taskId: 'task-1', enabled: false }), { wrapper });
     await advance(10_000);
     expect(client.calls).toHaveLength(0);
     expect(result.current.isLoading).toBe(false);
@@ -122,7 +122,7 @@ describe('useRunStatus', () => {
 
   it('surfaces a refused key and resumes on refetch', async () => {
     const { client, wrapper } = harness(new FakeTaskClient().script('getRunStatus', { error: httpError(401) }, { value: completed() }));
-    const { result } = renderHook(() => useRunStatus('task-1'), { wrapper });
+    const { result } = renderHook(() => useRunStatus({ taskId: 'task-1' }), { wrapper });
     await advance(10_000);
     expect(result.current.error).toMatchObject({ status: 401 });
     expect(client.callsTo('getRunStatus')).toHaveLength(1);

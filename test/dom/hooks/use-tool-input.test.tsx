@@ -19,8 +19,8 @@ const STATE_TEXT = {
 
 /** A minimal answering UI: one text field, a send button, and the state in words. */
 function AnswerBox({ taskId }: { taskId: string }) {
-  const { pendingToolCall } = useRunStatus(taskId);
-  const { submit, state, toolCallId, reset } = useToolInput(taskId);
+  const { pendingToolCall } = useRunStatus({ taskId });
+  const { submit, state, toolCallId, reset } = useToolInput({ taskId });
   const [code, setCode] = useState('');
   if (toolCallId === undefined) return <p>No question</p>;
   return (
@@ -172,8 +172,8 @@ describe('useToolInput', () => {
     const { wrapper } = harness(client);
     const seen: string[] = [];
     function Recorder() {
-      const { data } = useRunStatus('task-1');
-      const { state, submit, toolCallId } = useToolInput('task-1');
+      const { data } = useRunStatus({ taskId: 'task-1' });
+      const { state, submit, toolCallId } = useToolInput({ taskId: 'task-1' });
       const entry = `${data?.detailedStatus ?? 'none'}/${state}`;
       if (seen.at(-1) !== entry) seen.push(entry);
       return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TaskClient, ToolDefinition } from '../../../src/client';
-import { TaskClientProvider } from '../../../src/components/task-client-provider';
+import { TaskClientProvider } from '../../../src/context';
 import { formInputTool } from '../../../src/schema';
 import { createRunStore, type RunStore } from '../../../src/store';
 import { createSimulatedService, type SimulatedService, type SimulatedServiceOptions } from '../../../src/testing';

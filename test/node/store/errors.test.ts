@@ -118,7 +118,7 @@ describe('Retry-After', () => {
     const s = makeStore(client, { random: () => 0 });
     const start = Date.now();
     s.watch(resourceKeys.status('task-1'));
-    s.watch(resourceKeys.status('task-2'), { intervalMs: 1500 });
+    s.watch(resourceKeys.status('task-2'), { pollIntervalMs: 1500 });
 
     await vi.advanceTimersByTimeAsync(12_000);
 

@@ -26,8 +26,8 @@ describe('one timer per resource', () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
     const s = makeStore(client);
     const start = Date.now();
-    const slow = s.watch(resourceKeys.status('task-1'), { intervalMs: 5000 });
-    const fast = s.watch(resourceKeys.status('task-1'), { intervalMs: 1000 });
+    const slow = s.watch(resourceKeys.status('task-1'), { pollIntervalMs: 5000 });
+    const fast = s.watch(resourceKeys.status('task-1'), { pollIntervalMs: 1000 });
 
     await vi.advanceTimersByTimeAsync(3000);
     expect(statusTimes(client, start)).toEqual([0, 1000, 2000, 3000]);
@@ -44,7 +44,7 @@ describe('one timer per resource', () => {
     const start = Date.now();
     // A result waiting for its run to end must not speed up a viewer that chose a slow interval.
     const passive = s.watch(resourceKeys.status('task-1'), { passive: true });
-    const slow = s.watch(resourceKeys.status('task-1'), { intervalMs: 10_000 });
+    const slow = s.watch(resourceKeys.status('task-1'), { pollIntervalMs: 10_000 });
 
     await vi.advanceTimersByTimeAsync(20_000);
     expect(statusTimes(client, start)).toEqual([0, 10_000, 20_000]);
@@ -60,7 +60,7 @@ describe('one timer per resource', () => {
     const s = makeStore(client);
     const start = Date.now();
     // Waiting for a person: no need to poll fast; while processing, poll every second.
-    s.watch(resourceKeys.status('task-1'), { intervalMs: (data) => (data?.detailedStatus === 'tool_call' ? false : 1000) });
+    s.watch(resourceKeys.status('task-1'), { pollIntervalMs: (data) => (data?.detailedStatus === 'tool_call' ? false : 1000) });
 
     await vi.advanceTimersByTimeAsync(20_000);
 
@@ -356,7 +356,7 @@ describe('lists and results', () => {
     expect(client.callsTo('listTasks')[0]?.args[0]).toMatchObject({ page: 1, limit: 30 });
 
     // The page is already older than the new watcher's interval: it is refreshed at once.
-    s.watch(resourceKeys.tasksPage(), { intervalMs: 10_000 });
+    s.watch(resourceKeys.tasksPage(), { pollIntervalMs: 10_000 });
     await vi.advanceTimersByTimeAsync(30_000);
     expect(times()).toEqual([0, 30_000, 40_000, 50_000, 60_000]);
   });

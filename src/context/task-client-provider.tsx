@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import type { TaskClient } from '../../client/types';
-import type { RunStore } from '../../store/run-store';
+import type { TaskClient } from '../client';
+import type { RunStore } from '../store';
 import { TaskClientContext, type TaskClientContextValue } from './task-client-context';
 
 export interface TaskClientProviderProps {

@@ -1,6 +1,6 @@
 import { createContext, type Context } from 'react';
-import type { TaskClient } from '../../client/types';
-import type { RunStore } from '../../store/run-store';
+import type { TaskClient } from '../client';
+import type { RunStore } from '../store';
 
 /** What `<TaskClientProvider>` hands down. Kept minimal: two copies of the package may share it. */
 export interface TaskClientContextValue {
@@ -29,9 +29,10 @@ function sharedContext(): Context<TaskClientContextValue | null> {
  * `Symbol.for('hitl-react.task-client')`, so a provider from one copy of this package is seen by
  * hooks from another (a library bundling its own copy, a monorepo with two versions).
  */
-export const TaskClientContext: Context<TaskClientContextValue | null> = sharedContext();
+// Pure: a page that never renders a provider or a hook drops this module altogether.
+export const TaskClientContext: Context<TaskClientContextValue | null> = /* @__PURE__ */ sharedContext();
 
 /** The message thrown when a hook finds no client. */
 export const MISSING_TASK_CLIENT_MESSAGE =
   'hitl-react: no TaskClient found. Wrap your components in <TaskClientProvider client={createTaskClient({ baseUrl })}>, ' +
-  'or pass a client as the last argument of the hook (for example useRunStatus(taskId, {}, client)).';
+  'or pass a client as the last argument of the hook (for example useRunStatus({ taskId }, client)).';

@@ -1,2 +1,0 @@
-export { TaskClientProvider } from './task-client-provider';
-export type { TaskClientProviderProps } from './task-client-provider';

@@ -1,0 +1,29 @@
+import type { TaskClient } from '../client';
+import { normaliseRunId, type ResourceKey } from './resource-key';
+
+/**
+ * The options that name a run. Without one, `runId` is left out rather than set to `undefined` or
+ * `''`, so a client that tests for the property sees "the most recent run".
+ */
+export function runOption(runId: string | undefined): { runId: string } | undefined {
+  const id = normaliseRunId(runId);
+  return id === undefined ? undefined : { runId: id };
+}
+
+/** The client call that reads `key`. */
+export function fetchResource(client: TaskClient, key: ResourceKey, signal: AbortSignal): Promise<unknown> {
+  switch (key.resource) {
+    case 'status':
+      return client.getRunStatus(key.taskId, { ...runOption(key.runId), signal });
+    case 'result':
+      return client.getRunResult(key.taskId, { ...runOption(key.runId), signal });
+    case 'gif':
+      return client.getRunGif(key.taskId, { ...runOption(key.runId), signal });
+    case 'tasks-page':
+      return client.listTasks({ page: key.page, limit: key.limit, signal });
+    case 'runs-page':
+      return client.listRuns(key.taskId, { page: key.page, limit: key.limit, signal });
+    case 'check':
+      return client.checkApiKey({ signal });
+  }
+}

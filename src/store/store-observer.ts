@@ -1,0 +1,226 @@
+import type { WatchOptions } from './resource';
+import { resourceKeyId, type ResourceKey } from './resource-key';
+import type { RunStore, Watcher } from './run-store';
+
+/** A resource to keep fetched (and polled) while the observer has listeners. */
+export interface WatchRequest {
+  readonly key: ResourceKey;
+  readonly options: WatchOptions<unknown>;
+}
+
+/**
+ * What one kind of observer reads and watches, and how it builds its result: the part of a hook
+ * that is not React. Each hook of `src/hooks` is `useStoreObserver(definition, store, options)`.
+ */
+export interface ObserverDefinition<O, R extends object, A extends object = object, M = undefined> {
+  /** Everything of `options` the result depends on, as a string: equal strings and equal store state give equal results. */
+  signature(options: O): string;
+  /** The resources the result reads, and the task whose answers it reads (tool-input states). */
+  reads(options: O): { readonly keys: readonly ResourceKey[]; readonly toolInputsOf?: string | undefined };
+  /** What to keep watched, given the options and the result just built. */
+  watches(options: O, result: R): readonly WatchRequest[];
+  /** The result's functions, made once per observer; they read the latest store and options. */
+  actions(store: () => RunStore, options: () => O, result: () => R): A;
+  /** What the observer remembers between results (e.g. the page shown last), made once per observer. */
+  memory(): M;
+  /** The result now. */
+  select(store: RunStore, options: O, actions: A, memory: M): R;
+  /** The result on the server and while hydrating: nothing fetched. */
+  initial(options: O, actions: A): R;
+}
+
+type Fields = Record<string, unknown>;
+
+function shallowEqual(a: object, b: object): boolean {
+  const left = a as Fields;
+  const right = b as Fields;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  for (const key of keys) if (!Object.is(left[key], right[key])) return false;
+  return true;
+}
+
+/**
+ * Observes the store for one component, like TanStack Query's `QueryObserver`: it subscribes to the
+ * resources its result reads, keeps the right ones watched while it has listeners, builds a result
+ * that keeps its identity while nothing in it changed, and notifies its listeners only when a field
+ * the component has read changed (a component showing `data` is not re-rendered by the
+ * `isFetching` flips of a poll that brought nothing new).
+ */
+export class StoreObserver<O, R extends object, A extends object = object, M = undefined> {
+  private store: RunStore;
+  private options: O;
+  private readonly actions: A;
+  private readonly listeners = new Set<() => void>();
+  /** Last result per options signature (two, so a render with new options does not thrash the current one). */
+  private readonly results = new Map<string, R>();
+  private readonly memory: M;
+  private readonly servers = new Map<string, R>();
+  private readonly tracked = new Set<string>();
+  private trackedView: { result: R; view: R } | undefined;
+  private readsId = '';
+  private offReads: Array<() => void> = [];
+  private readonly watchers = new Map<string, { watcher: Watcher<unknown>; options: WatchOptions<unknown> }>();
+  private updating = false;
+  private dirty = false;
+
+  constructor(
+    private readonly definition: ObserverDefinition<O, R, A, M>,
+    store: RunStore,
+    options: O,
+  ) {
+    this.store = store;
+    this.options = options;
+    this.memory = definition.memory();
+    this.actions = definition.actions(
+      () => this.store,
+      () => this.options,
+      () => this.result(this.store, this.options),
+    );
+  }
+
+  /** The result for `store` and `options` now; the same object while nothing in it changed. */
+  readonly result = (store: RunStore, options: O): R => {
+    const signature = this.definition.signature(options);
+    const cached = this.results.get(signature);
+    const next = this.definition.select(store, options, this.actions, this.memory);
+    const result = cached !== undefined && shallowEqual(cached, next) ? cached : next;
+    if (result !== cached) {
+      this.results.delete(signature);
+      this.results.set(signature, result);
+      if (this.results.size > 2) this.results.delete(this.results.keys().next().value as string);
+    }
+    return result;
+  };
+
+  /** The result the server renders (and hydration starts from) for `options`. */
+  readonly serverResult = (options: O): R => {
+    const signature = this.definition.signature(options);
+    let result = this.servers.get(signature);
+    if (result === undefined) {
+      result = this.definition.initial(options, this.actions);
+      this.servers.clear();
+      this.servers.set(signature, result);
+    }
+    return result;
+  };
+
+  /** Adopts new options (and store), after a render used them. Cheap when nothing changed. */
+  setOptions(store: RunStore, options: O): void {
+    if (store !== this.store) {
+      this.unsubscribeReads();
+      this.unwatchAll();
+      this.store = store;
+      this.results.clear();
+    }
+    this.options = options;
+    if (this.listeners.size > 0) {
+      this.subscribeReads();
+      this.onStoreChange();
+    }
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) {
+      this.subscribeReads();
+      this.onStoreChange();
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size > 0) return;
+      this.unsubscribeReads();
+      this.unwatchAll();
+    };
+  };
+
+  /**
+   * `result` with getters that record which fields the component reads. Until one was read, every
+   * change notifies: code that reads the result later (an effect, a callback) must not see it frozen.
+   */
+  trackResult(result: R): R {
+    if (this.trackedView?.result === result) return this.trackedView.view;
+    const view = {} as Fields;
+    for (const key of Object.keys(result)) {
+      Object.defineProperty(view, key, {
+        enumerable: true,
+        get: () => {
+          this.tracked.add(key);
+          return (result as Fields)[key];
+        },
+      });
+    }
+    Object.freeze(view);
+    this.trackedView = { result, view: view as R };
+    return view as R;
+  }
+
+  private readonly onStoreChange = (): void => {
+    // Watching may fetch at once and so call back here; the outer call loops until things settle.
+    if (this.updating) {
+      this.dirty = true;
+      return;
+    }
+    this.updating = true;
+    const before = this.results.get(this.definition.signature(this.options));
+    let after: R;
+    try {
+      do {
+        this.dirty = false;
+        after = this.result(this.store, this.options);
+        this.updateWatches(after);
+      } while (this.dirty);
+    } finally {
+      this.updating = false;
+    }
+    if (before === undefined || before === after || !this.changedForReader(before, after)) return;
+    for (const listener of [...this.listeners]) listener();
+  };
+
+  private changedForReader(before: R, after: R): boolean {
+    if (this.tracked.size === 0) return true;
+    for (const key of this.tracked) if (!Object.is((before as Fields)[key], (after as Fields)[key])) return true;
+    return false;
+  }
+
+  private subscribeReads(): void {
+    const { keys, toolInputsOf } = this.definition.reads(this.options);
+    const id = JSON.stringify([keys.map(resourceKeyId), toolInputsOf ?? null]);
+    if (id === this.readsId && this.offReads.length > 0) return;
+    this.unsubscribeReads();
+    this.readsId = id;
+    this.offReads = keys.map((key) => this.store.subscribe(key, this.onStoreChange));
+    if (toolInputsOf !== undefined) this.offReads.push(this.store.subscribeToolInputs(toolInputsOf, this.onStoreChange));
+  }
+
+  private unsubscribeReads(): void {
+    for (const off of this.offReads) off();
+    this.offReads = [];
+    this.readsId = '';
+  }
+
+  private updateWatches(result: R): void {
+    const wanted = new Map<string, WatchRequest>();
+    if (this.listeners.size > 0)
+      for (const request of this.definition.watches(this.options, result)) wanted.set(resourceKeyId(request.key), request);
+    for (const [id, held] of this.watchers) {
+      if (wanted.has(id)) continue;
+      this.watchers.delete(id);
+      held.watcher.unwatch();
+    }
+    for (const [id, request] of wanted) {
+      const held = this.watchers.get(id);
+      if (held === undefined) {
+        this.watchers.set(id, { watcher: this.store.watch(request.key, request.options), options: request.options });
+      } else if (held.options.pollIntervalMs !== request.options.pollIntervalMs || held.options.passive !== request.options.passive) {
+        held.options = request.options;
+        held.watcher.setOptions(request.options);
+      }
+    }
+  }
+
+  private unwatchAll(): void {
+    for (const held of this.watchers.values()) held.watcher.unwatch();
+    this.watchers.clear();
+  }
+}
