@@ -13,7 +13,15 @@ const REACT_FREE = LAYERS.filter((layer) => !layer.react).map((layer) => `${laye
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'storybook-static/', 'coverage/', 'node_modules/', 'bench/results/', 'src/schema/form-input-validator.generated.*'],
+    ignores: [
+      'dist/',
+      'storybook-static/',
+      'coverage/',
+      'node_modules/',
+      'bench/results/',
+      'test/.tmp/',
+      'src/schema/form-input-validator.generated.*',
+    ],
   },
   {
     // An inline `eslint-disable` would let a wrong import through; a rule that is wrong for a file is changed here, with a reason.

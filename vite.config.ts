@@ -55,7 +55,12 @@ export default defineConfig(({ command }) => {
       },
       rollupOptions: {
         external: (id) => id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`)),
-        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: {
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          // The main entry holds the components and hooks: a Next.js App Router Server Component may
+          // import it and render them. `hitl-react/server` and `hitl-react/testing` stay server-safe.
+          banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+        },
       },
     },
     test: {

@@ -58,7 +58,7 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // The simulated live page and recording, served from the stories' own origin: no network.
   staticDirs: ['./public'],
-  async viteFinal(config) {
+  viteFinal(config) {
     // The root vite.config.ts builds the library; the catalogue is an app, so drop the library settings.
     if (config.build) delete config.build.lib;
     config.plugins = [...(config.plugins ?? []), simulatorAssets()];

@@ -15,7 +15,7 @@ import { APPROVE_PURCHASE_TOOL_NAME, approvePurchaseTool, type SimulatedService 
 /** A clock the simulator reads (`now`) that seeding can pin to a moment and step forward. */
 export interface DemoClock {
   /** The time the simulator sees: the pinned moment, else the real time. */
-  now(): number;
+  now: () => number;
   /** Pins the clock to `time` (ms since the epoch). */
   pin(time: number): void;
   /** Moves the pinned clock forward. */

@@ -119,7 +119,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   await vite.warmupRequest('/src/main.tsx');
   await vite.waitForRequestsIdle();
   const optimizer = vite.environments.client.depsOptimizer;
-  if (optimizer !== undefined) await Promise.all(Object.values(optimizer.metadata.discovered).map((dep) => dep.processing));
+  if (optimizer !== undefined)
+    await Promise.all(
+      Object.values(optimizer.metadata.discovered).flatMap((dep) => (dep.processing === undefined ? [] : [dep.processing])),
+    );
 
   const closeHttpServer = () =>
     new Promise<void>((done) => {

@@ -9,6 +9,7 @@
  */
 export type TaskApiErrorKind = 'http' | 'api' | 'network' | 'timeout' | 'aborted' | 'parse';
 
+/** What a `TaskApiError` is made with. */
 export interface TaskApiErrorOptions {
   kind: TaskApiErrorKind;
   /** HTTP status, where a response arrived. */

@@ -32,6 +32,7 @@ export const FORM_FIELD_TYPES = [
 /** One of the 17 field kinds of spec §2.9. */
 export type FormFieldKind = (typeof FORM_FIELD_TYPES)[number];
 
+/** The schema itself: the `parameters` of `formInputTool()`, as the agent receives them. */
 export const formInputSchema = {
   type: 'object',
   description: 'A form shown to the person the agent works for.',

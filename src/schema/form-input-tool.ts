@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../client/types';
+import type { ToolDefinition } from '../client';
 import { formInputSchema } from './form-input-schema';
 
 /** Name of the form tool (spec §2.9). */
@@ -11,6 +11,7 @@ const DEFAULT_DESCRIPTION =
   'Give a short heading, a description saying why you need it, and one field per piece of information, each ' +
   'with a clear label. The answer is a JSON array of {label, value} objects, one per field, in field order.';
 
+/** Options of `formInputTool`. */
 export interface FormInputToolOptions {
   /** Replaces the instruction telling the agent when to use the tool. Default: a description covering logins, codes, choices and being stuck. */
   description?: string;
@@ -28,7 +29,7 @@ export function formInputTool(options: FormInputToolOptions = {}): ToolDefinitio
       name: FORM_INPUT_TOOL_NAME,
       description: options.description ?? DEFAULT_DESCRIPTION,
       // A deep copy, so a caller editing its tool list cannot change the schema the validator was built from.
-      parameters: structuredClone(formInputSchema) as unknown as Record<string, unknown>,
+      parameters: structuredClone(formInputSchema),
     },
   };
 }

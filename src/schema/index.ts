@@ -10,5 +10,6 @@ export type {
 } from './form-input-schema';
 export { formInputTool, FORM_INPUT_TOOL_NAME } from './form-input-tool';
 export type { FormInputToolOptions } from './form-input-tool';
-export { checkFormInput } from './check-form-input';
+export { checkFormInput, fieldSubject } from './check-form-input';
+export { pointerSegments } from './json-pointer';
 export type { FormInputProblem, FormInputProblemCode } from './check-form-input';

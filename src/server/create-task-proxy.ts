@@ -1,7 +1,6 @@
-import { createDeadline } from '../client/deadline';
-import { readLimited } from './read-limited';
-import { buildEndpointPath, isUnsafePathParameter, matchTaskEndpoint, type TaskEndpoint } from './task-endpoints';
+import { buildEndpointPath, createDeadline, isUnsafePathParameter, matchTaskEndpoint, readLimited, type TaskEndpoint } from '../client';
 
+/** Options of `createTaskProxy`. */
 export interface TaskProxyOptions {
   /** The task service address (`{base_url}` in the spec); `/api/v1/...` is appended. */
   upstream: string;
@@ -78,7 +77,7 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
     if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
 
     let body: Uint8Array | undefined;
-    if (endpoint.hasBody) {
+    if (endpoint.jsonBody) {
       const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
       if (read === 'unreadable') return envelope(400, 'The request body could not be read');
       if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);

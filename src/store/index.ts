@@ -54,7 +54,8 @@ export {
   normaliseStatus,
   type RunTerminalInput,
 } from './run-status-terminal';
-export { createRunStore, RUN_STORE_DEFAULTS, type RunStore, type RunStoreOptions, type Watcher } from './run-store';
+export { createRunStore, type RunStore, type Watcher } from './run-store';
+export { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
 export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';
 export { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
 export { StoreObserver, type ObserverDefinition, type WatchRequest } from './store-observer';

@@ -1,12 +1,7 @@
 export { createSimulatedService, SIMULATOR_ORIGIN, DEFAULT_SIMULATOR_API_KEY } from './simulated-service';
-export type {
-  SimulatedService,
-  SimulatedServiceOptions,
-  SimulatedClientOptions,
-  SimulatedRunSnapshot,
-  SimulatedTaskSnapshot,
-  SimulatorRequestRecord,
-} from './simulated-service';
+export type { SimulatedService, SimulatedServiceOptions, SimulatedClientOptions } from './simulated-service';
+export type { SimulatedRunSnapshot, SimulatedTaskSnapshot } from './simulated-snapshots';
+export type { SimulatorRequestRecord } from './request-log';
 export { startSimulatorServer } from './simulator-server';
 export type { SimulatorServer, SimulatorServerOptions } from './simulator-server';
 export type { FaultController, FaultInjection, FaultType, RandomFaults } from './faults';
@@ -22,14 +17,10 @@ export type {
   ScenarioToolCallStep,
   ScenarioToolParameters,
 } from './scenario';
-export {
-  builtInScenarios,
-  loginScenario,
-  twoFactorScenario,
-  shippingScenario,
-  nonFormToolScenario,
-  failingRunScenario,
-  longRunScenario,
-  approvePurchaseTool,
-  APPROVE_PURCHASE_TOOL_NAME,
-} from './built-in-scenarios';
+export { builtInScenarios } from './scenarios/built-in-scenarios';
+export { loginScenario } from './scenarios/login-scenario';
+export { twoFactorScenario } from './scenarios/two-factor-scenario';
+export { shippingScenario } from './scenarios/shipping-scenario';
+export { nonFormToolScenario, approvePurchaseTool, APPROVE_PURCHASE_TOOL_NAME } from './scenarios/non-form-tool-scenario';
+export { failingRunScenario } from './scenarios/failing-run-scenario';
+export { longRunScenario } from './scenarios/long-run-scenario';

@@ -1,6 +1,5 @@
-import type { DataTableEntry, JsonValue } from '../client/types';
-import type { FormAnswerValue } from '../schema/form-input-schema';
-import { FORM_INPUT_TOOL_NAME } from '../schema/form-input-tool';
+import type { DataTableEntry, JsonValue } from '../client';
+import { FORM_INPUT_TOOL_NAME, type FormAnswerValue } from '../schema';
 
 /** Parameters of a scripted tool call, as the agent sends them in `toolCall.tool.parameters`. */
 export type ScenarioToolParameters = { [key: string]: JsonValue };
@@ -63,6 +62,7 @@ export interface ScenarioFailStep {
   error: ScenarioError;
 }
 
+/** One step of a scenario's script. */
 export type ScenarioStep = ScenarioPageStep | ScenarioToolCallStep | ScenarioFailStep;
 
 /** A script of what the agent does in a run. */

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { toNodeListener } from '../server/to-node-listener';
+import { toNodeListener } from '../client';
 import { createSimulatedService, type SimulatedService, type SimulatedServiceOptions } from './simulated-service';
 
 /**
@@ -26,6 +26,7 @@ function withCorsHeaders(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** Options of `startSimulatorServer`: the service's own, and where to listen. */
 export interface SimulatorServerOptions extends SimulatedServiceOptions {
   /** Port to listen on; 0 picks a free one. Default: 0. */
   port?: number;
@@ -40,6 +41,7 @@ export interface SimulatorServerOptions extends SimulatedServiceOptions {
   cors?: boolean;
 }
 
+/** A running simulator server, made by `startSimulatorServer`. */
 export interface SimulatorServer {
   /** The server's address, e.g. `http://127.0.0.1:41234`: the `baseUrl` for `createTaskClient`. */
   url: string;
@@ -60,37 +62,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
   // Imported here, not at the top, so `hitl-react/testing` still loads in a browser.
   const http = await import('node:http');
   const { port: askedPort, host = '127.0.0.1', cors = true, ...serviceOptions } = options;
-  let service: SimulatedService | undefined;
-  const inFlight = new Set<Promise<unknown>>();
-  const answer = (request: Request): Promise<Response> => {
-    if (service === undefined) {
-      return Promise.resolve(
-        new Response(JSON.stringify({ success: false, error: 'Starting up' }), {
-          status: 503,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    }
-    const answering = service.handle(request);
-    const settled = answering.then(
-      () => undefined,
-      () => undefined,
-    );
-    inFlight.add(settled);
-    void settled.then(() => inFlight.delete(settled));
-    return answering;
-  };
-  const server = http.createServer(
-    toNodeListener(async (request) => {
-      if (!cors) return answer(request);
-      // A preflight carries no key by design, so it is answered here, before the key check.
-      if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
-        return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...PREFLIGHT_HEADERS } });
-      }
-      return withCorsHeaders(await answer(request));
-    }),
-  );
-
+  const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(askedPort ?? 0, host, () => {
@@ -103,7 +75,33 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
-  service = createSimulatedService({ ...serviceOptions, publicUrl: serviceOptions.publicUrl ?? url });
+  // Made once the address is known, since the service's answers point at it. No request can
+  // arrive before the listener below is added: connections are accepted in a later turn of the
+  // event loop than the `listen` callback this code continues from.
+  const service = createSimulatedService({ ...serviceOptions, publicUrl: serviceOptions.publicUrl ?? url });
+
+  const inFlight = new Set<Promise<unknown>>();
+  const answer = (request: Request): Promise<Response> => {
+    const answering = service.handle(request);
+    const settled = answering.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return answering;
+  };
+  server.on(
+    'request',
+    toNodeListener(async (request) => {
+      if (!cors) return answer(request);
+      // A preflight carries no key by design, so it is answered here, before the key check.
+      if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+        return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...PREFLIGHT_HEADERS } });
+      }
+      return withCorsHeaders(await answer(request));
+    }),
+  );
 
   let closing: Promise<void> | undefined;
   return {

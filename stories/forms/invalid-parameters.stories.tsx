@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, within, type fn } from 'storybook/test';
 import { ToolCallForm, type ToolCallFormProps } from '../../src';
 import { expectSubmitted, formEventArgs, formEventArgTypes } from '../support/form-stories';
 

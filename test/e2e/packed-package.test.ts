@@ -222,6 +222,29 @@ describe('the packed package in an empty app', () => {
     expect(attw.code).toBe(0);
   });
 
+  it('marks the main entry as client code, and keeps hitl-react/server and hitl-react/testing free of React', async () => {
+    const dist = join(appDir, 'node_modules/hitl-react/dist');
+    // A Next.js Server Component may import a component from the main entry and render it.
+    expect((await readFile(join(dist, 'index.js'), 'utf8')).split('\n')[0]).toMatch(/^["']use client["'];?$/);
+    // Everything the server-side entries load, followed import by import.
+    const loaded = new Set<string>();
+    const bare = new Set<string>();
+    const follow = async (file: string): Promise<void> => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const code = await readFile(file, 'utf8');
+      for (const [, specifier] of code.matchAll(/(?:from|import)\s*["']([^"']+)["']/g)) {
+        if (specifier === undefined) continue;
+        if (specifier.startsWith('.')) await follow(resolve(join(file, '..'), specifier));
+        else bare.add(specifier);
+      }
+    };
+    await follow(join(dist, 'server.js'));
+    await follow(join(dist, 'testing.js'));
+    expect([...bare].filter((name) => /^(react|react-dom|@radix-ui)(\/|$)/.test(name))).toEqual([]);
+    expect((await Promise.all([...loaded].map((file) => readFile(file, 'utf8')))).some((code) => code.includes('use client'))).toBe(false);
+  });
+
   it.each(['bundler', 'node16'] as const)('type-checks with moduleResolution %s and skipLibCheck off', async (moduleResolution) => {
     await writeFile(join(appDir, 'check.ts'), CONSUMER_CHECK);
     await writeFile(join(appDir, 'app.tsx'), CONSUMER_APP);

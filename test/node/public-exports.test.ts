@@ -2,11 +2,17 @@
  * The public names are a contract: adding one is a decision, removing or renaming one breaks users.
  * This snapshot makes every change to the export list show up in review.
  */
+import { readFileSync } from 'node:fs';
 import * as main from '../../src';
 import * as server from '../../src/server';
 import * as testing from '../../src/testing';
 
 const names = (module: object) => Object.keys(module).sort();
+
+it.each(['src/index.ts', 'src/server/index.ts', 'src/testing/index.ts'])('lists every export of %s by name', (entry) => {
+  // `export *` would make whatever a module exports public, internals included.
+  expect(readFileSync(new URL(`../../${entry}`, import.meta.url), 'utf8')).not.toMatch(/export\s+(type\s+)?\*/);
+});
 
 it('keeps the export list of hitl-react', () => {
   expect(names(main)).toMatchSnapshot();

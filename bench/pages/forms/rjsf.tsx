@@ -8,9 +8,11 @@ import { installFormBench } from './form-harness';
 
 installFormBench((fields) => {
   const { schema, rjsfUiSchema } = jsonSchemaForm(fields);
+  // Widened to rjsf's schema type, which its other props are typed against.
+  const rjsfSchema: RJSFSchema = schema;
   return () => (
     <Form
-      schema={schema as RJSFSchema}
+      schema={rjsfSchema}
       uiSchema={rjsfUiSchema as UiSchema}
       validator={validator}
       onSubmit={({ formData }) => console.log(formData)}

@@ -1,14 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import type { FormInputProblem } from '../../schema/check-form-input';
-import { encodeFormAnswer, type FormAnswer } from '../../schema/form-input-schema';
-import type { HeadingLevel } from '../shared/heading';
-import { useMessages } from '../shared/merge-messages';
-import { answerValue, buildFormModel, coerceFieldValue, type FieldModel, type FieldValue, type FormModel } from './form-model';
-import { FormStore } from './form-store';
-import { FormView } from './form-view';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { buildFormModel, createFormControl, type AutocompletePolicy, type ClassNamePolicy } from '../../form';
+import { encodeFormAnswer, type FormAnswer, type FormInputProblem } from '../../schema';
+import { useLatestCallback, useLatestOptionalCallback } from '../../utils/react';
+import { FormView } from '../form-view';
+import { useMessages, type HeadingLevel } from '../shared';
+import { contentKey } from './content-key';
 import { defaultToolCallFormMessages, type ToolCallFormMessages } from './messages';
-import type { AutocompletePolicy, ClassNamePolicy } from './policies';
 
+/** Props of `<ToolCallForm>`. */
 export interface ToolCallFormProps {
   /**
    * The `parameters` of a `form_input` call (spec §2.9). Untrusted and unchecked: the form
@@ -65,42 +64,6 @@ export interface ToolCallFormProps {
   [dataAttribute: `data-${string}`]: string | number | boolean | undefined;
 }
 
-const identities = new WeakMap<object, number>();
-let nextIdentity = 0;
-
-/** Same content, same key: polls hand us a new object for the same call. */
-function contentKey(value: unknown): string {
-  try {
-    return `json:${JSON.stringify(value) ?? 'undefined'}`;
-  } catch {
-    // Cycles and BigInts are not JSON: fall back to identity.
-    if (typeof value !== 'object' || value === null) return `value:${String(value)}`;
-    let identity = identities.get(value);
-    if (identity === undefined) identities.set(value, (identity = nextIdentity++));
-    return `object:${identity}`;
-  }
-}
-
-/** The answer to a form: one `{ label, value }` per field, in field order. */
-export function buildFormAnswer(fields: readonly FieldModel[], values: readonly FieldValue[]): FormAnswer {
-  return fields.map((field) => ({ label: field.answerLabel, value: answerValue(field, values[field.index] ?? field.initial) }));
-}
-
-function initialValues(model: FormModel, draft: FormAnswer | undefined): FieldValue[] {
-  return model.fields.map((field) => {
-    const entry = draft?.[field.index];
-    if (entry && typeof entry === 'object' && entry.label === field.answerLabel) {
-      const value = coerceFieldValue(field, entry.value);
-      if (value !== undefined) return value;
-    }
-    return field.initial;
-  });
-}
-
-function dataAttributesOf(props: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(props).filter(([key]) => key.startsWith('data-')));
-}
-
 /**
  * Renders a `form_input` call (spec §2.9) as an accessible form and hands back the person's answer.
  *
@@ -141,21 +104,55 @@ function dataAttributesOf(props: object): Record<string, unknown> {
  * properties are ignored; duplicate labels keep unique ids and both answer entries.
  */
 export function ToolCallForm(props: ToolCallFormProps) {
-  const key = contentKey(props.parameters);
-  // Keyed by content, so a poll's new object does not rebuild the model (and reset the form).
-  const model = useMemo(() => buildFormModel(props.parameters), [key]);
-  const messages = useMessages(defaultToolCallFormMessages, props.messages);
+  // Keyed by content, so a poll's new object keeps the form (and what the person typed), while
+  // different content starts afresh.
+  return <ToolCallFormForParameters key={contentKey(props.parameters)} {...props} />;
+}
 
-  const onInvalid = useRef(props.onInvalidParameters);
-  useEffect(() => {
-    onInvalid.current = props.onInvalidParameters;
+function dataAttributesOf(props: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).filter(([key]) => key.startsWith('data-')));
+}
+
+function ToolCallFormForParameters({
+  parameters,
+  messages: messageOverrides,
+  onInvalidParameters,
+  onSubmit,
+  onValuesChange,
+  defaultValues,
+  ref,
+  ...props
+}: ToolCallFormProps) {
+  const generatedId = useId();
+  // Made once per content (the key above remounts this component when the content changes);
+  // `defaultValues` is read then, like `defaultValue`.
+  const [{ model, control }] = useState(() => {
+    const built = buildFormModel(parameters);
+    return { model: built, control: createFormControl(built, { defaultValues }) };
   });
-  const reported = useRef<FormModel | null>(null);
+  const messages = useMessages(defaultToolCallFormMessages, messageOverrides);
+
+  const report = useLatestOptionalCallback(onInvalidParameters);
+  // A ref, not the effect's dependencies alone: Strict Mode runs mount effects twice.
+  const reported = useRef(false);
   useEffect(() => {
-    if (reported.current === model || model.problems.length === 0) return;
-    reported.current = model;
-    onInvalid.current?.(model.problems);
-  }, [model]);
+    if (reported.current || model.problems.length === 0) return;
+    reported.current = true;
+    report(model.problems);
+  }, [model, report]);
+
+  const submit = useLatestCallback(() => {
+    const answer = control.answer();
+    return onSubmit?.(answer, encodeFormAnswer(answer));
+  });
+
+  const observe = useLatestOptionalCallback(onValuesChange);
+  const observed = onValuesChange !== undefined;
+  useEffect(() => {
+    // Building the answer costs O(fields) per keystroke; it is done only for a caller that asked for it.
+    if (!observed) return undefined;
+    return control.watch(() => observe(control.answer()));
+  }, [control, observed, observe]);
 
   if (model.fatal) {
     const errors = model.problems.filter((problem) => problem.severity === 'error');
@@ -170,25 +167,12 @@ export function ToolCallForm(props: ToolCallFormProps) {
       </div>
     );
   }
-  return <ToolCallFormBody key={key} {...props} model={model} messages={messages} />;
-}
-
-function ToolCallFormBody(props: Omit<ToolCallFormProps, 'messages'> & { model: FormModel; messages: ToolCallFormMessages }) {
-  const { model, messages } = props;
-  const generatedId = useId();
-  const [store] = useState(() => new FormStore(initialValues(model, props.defaultValues)));
-  const callbacks = useRef({ onSubmit: props.onSubmit, onValuesChange: props.onValuesChange });
-  useEffect(() => {
-    callbacks.current = { onSubmit: props.onSubmit, onValuesChange: props.onValuesChange };
-  });
-
   return (
     <FormView
       heading={model.heading}
       description={model.description}
       submitLabel={model.submitLabel}
-      fields={model.fields}
-      store={store}
+      control={control}
       messages={messages}
       classNamePolicy={props.classNamePolicy}
       autocompletePolicy={props.autocompletePolicy}
@@ -197,18 +181,10 @@ function ToolCallFormBody(props: Omit<ToolCallFormProps, 'messages'> & { model: 
       headingLevel={props.headingLevel ?? 2}
       idBase={props.id ?? generatedId}
       formId={props.id}
-      formRef={props.ref}
+      formRef={ref}
       className={props.className}
       dataAttributes={dataAttributesOf(props)}
-      onValidSubmit={(values) => {
-        const answer = buildFormAnswer(model.fields, values);
-        return callbacks.current.onSubmit?.(answer, encodeFormAnswer(answer));
-      }}
-      onFieldChange={() => {
-        // Building the answer costs O(fields); it is done only for a caller that asked for it.
-        const observe = callbacks.current.onValuesChange;
-        if (observe) observe(buildFormAnswer(model.fields, store.values()));
-      }}
+      onValidSubmit={submit}
     />
   );
 }

@@ -1,29 +1,37 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
-import type { JsonSchema } from '../../client/types';
-import { Heading, type HeadingLevel } from '../shared/heading';
-import { FieldLabel } from '../tool-call-form/field-label';
-import { FormFooter } from '../tool-call-form/form-footer';
-import { followSubmission, type ToolCallFormState } from '../tool-call-form/form-view';
+import type { JsonSchema } from '../../client';
+import { cx } from '../../utils';
+import { FieldLabel, FormFooter, followSubmission, type ToolCallFormState } from '../form-view';
+import { Heading, type HeadingLevel } from '../shared';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 import type { ToolCallPromptMessages } from './messages';
-import { cx } from '../../utils';
 
+/** Props of `JsonEditor`. */
 export interface JsonEditorProps {
+  /** The called tool's name, for the heading and label. */
   toolName: string;
   /** The tool's parameters schema, if known; checked with ajv, loaded on demand. */
   schema: JsonSchema | undefined;
   /** The agent's parameters, shown pretty-printed to start from. */
   parameters: unknown;
+  /** The texts the editor writes. */
   messages: ToolCallPromptMessages;
+  /** Disables the editor and the submit button; the text is kept. */
   disabled: boolean;
+  /** As `<ToolCallPrompt agentNotice>`: `undefined` shows the default notice, `null` none. */
   agentNotice: ReactNode;
+  /** The level of the heading element. */
   headingLevel: HeadingLevel;
+  /** Prefix of every element id in the form. */
   idBase: string;
+  /** The `<form>`'s id; undefined for none. */
   formId: string | undefined;
+  /** The `<form>` element; undefined for none. */
   formRef: Ref<HTMLFormElement> | undefined;
+  /** Added to the `<form>`'s classes; undefined for none. */
   className: string | undefined;
   /** Receives the JSON, normalised with `JSON.stringify(JSON.parse(text))`. */
-  onSubmit(input: string): void | Promise<void>;
+  onSubmit: (input: string) => void | Promise<void>;
 }
 
 function prettyPrint(value: unknown): string {
@@ -41,9 +49,21 @@ type Checked = { ok: true; input: string } | { ok: false; errors: string[] };
  * against the tool's schema when ajv can compile it, and for JSON syntax otherwise. Same
  * accessibility contract as the form fields.
  */
-export function JsonEditor(props: JsonEditorProps) {
-  const { schema, messages, disabled, idBase, onSubmit } = props;
-  const [text, setText] = useState(() => prettyPrint(props.parameters));
+export function JsonEditor({
+  toolName,
+  schema,
+  parameters,
+  messages,
+  disabled,
+  agentNotice,
+  headingLevel,
+  idBase,
+  formId,
+  formRef,
+  className,
+  onSubmit,
+}: JsonEditorProps) {
+  const [text, setText] = useState(() => prettyPrint(parameters));
   const [errors, setErrors] = useState<string[] | null>(null);
   const [summaryAttempt, setSummaryAttempt] = useState(0);
   const [state, setState] = useState<ToolCallFormState>('idle');
@@ -62,7 +82,7 @@ export function JsonEditor(props: JsonEditorProps) {
 
   useEffect(() => {
     mounted.current = true;
-    load()?.then((result) => mounted.current && setValidator(result));
+    void load()?.then((result) => mounted.current && setValidator(result));
     return () => {
       mounted.current = false;
     };
@@ -115,22 +135,22 @@ export function JsonEditor(props: JsonEditorProps) {
   const headingId = `${idBase}-heading`;
   const controlId = `${idBase}-json`;
   const errorId = `${controlId}-error`;
-  const label = messages.jsonEditorLabel({ toolName: props.toolName });
+  const label = messages.jsonEditorLabel({ toolName: toolName });
   const title = typeof schema?.title === 'string' ? schema.title : undefined;
   const description = typeof schema?.description === 'string' ? schema.description : undefined;
   const shownState: ToolCallFormState = state === 'invalid' && !invalid ? 'idle' : state;
   const note =
     validator === null
-      ? messages.noSchemaNote({ toolName: props.toolName })
+      ? messages.noSchemaNote({ toolName: toolName })
       : validator !== 'loading' && validator.status === 'unavailable'
         ? messages.validatorUnavailableNote({ reason: validator.reason })
         : undefined;
 
   return (
     <form
-      ref={props.formRef}
-      id={props.formId}
-      className={cx('hitl-form', props.className)}
+      ref={formRef}
+      id={formId}
+      className={cx('hitl-form', className)}
       noValidate
       aria-labelledby={headingId}
       aria-busy={shownState === 'submitting' || undefined}
@@ -138,8 +158,8 @@ export function JsonEditor(props: JsonEditorProps) {
       data-disabled={disabled ? '' : undefined}
       onSubmit={(event) => void submit(event)}
     >
-      <Heading level={props.headingLevel} className="hitl-form-heading" id={headingId}>
-        <bdi>{messages.promptHeading({ toolName: props.toolName, title })}</bdi>
+      <Heading level={headingLevel} className="hitl-form-heading" id={headingId}>
+        <bdi>{messages.promptHeading({ toolName: toolName, title })}</bdi>
       </Heading>
       {description ? <p className="hitl-form-description">{description}</p> : null}
       {invalid && summaryAttempt > 0 ? (
@@ -194,7 +214,7 @@ export function JsonEditor(props: JsonEditorProps) {
         ) : null}
       </div>
       <FormFooter
-        agentNotice={props.agentNotice}
+        agentNotice={agentNotice}
         noticeId={`${idBase}-notice`}
         submitLabel={messages.submit()}
         disabled={disabled}

@@ -1,15 +1,18 @@
-import type { ErrorObject } from 'ajv';
-import type { JsonSchema } from '../../client/types';
+// Types only: the ajv module itself is imported on demand below.
+import type { default as Ajv, ErrorObject } from 'ajv';
+import type { JsonSchema } from '../../client';
 
 /** One schema violation: where (a JSON Pointer, `''` for the whole value) and ajv's wording. */
 export interface JsonSchemaViolation {
+  /** Where: a JSON Pointer into the answer, `''` for the whole value. */
   path: string;
+  /** What: ajv's English wording ("must be string"). */
   message: string;
 }
 
 /** The outcome of preparing a validator for a tool's schema. */
 export type JsonSchemaValidatorLoad =
-  | { status: 'ready'; validate(value: unknown): JsonSchemaViolation[] }
+  | { status: 'ready'; validate: (value: unknown) => JsonSchemaViolation[] }
   /**
    * Only JSON syntax can be checked: `csp`, the page forbids `unsafe-eval` (ajv compiles schemas
    * to code); `schema`, ajv could not compile the schema; `load`, the ajv chunk did not load.
@@ -32,9 +35,9 @@ function violations(errors: ErrorObject[] | null | undefined): JsonSchemaViolati
  * the generated forms cannot cover appears, and never for `form_input`.
  */
 export async function loadJsonSchemaValidator(schema: JsonSchema): Promise<JsonSchemaValidatorLoad> {
-  let Ajv: typeof import('ajv').default;
+  let AjvClass: typeof Ajv;
   try {
-    Ajv = (await import('ajv')).default;
+    AjvClass = (await import('ajv')).default;
   } catch {
     return { status: 'unavailable', reason: 'load' };
   }
@@ -42,7 +45,7 @@ export async function loadJsonSchemaValidator(schema: JsonSchema): Promise<JsonS
     // Any draft's `$schema` would make ajv look up a meta-schema it may not have; the keywords
     // agents use mean the same in every draft.
     const { $schema: _ignored, ...rest } = schema;
-    const ajv = new Ajv({ allErrors: true, strict: false, logger: false });
+    const ajv = new AjvClass({ allErrors: true, strict: false, logger: false });
     const validate = ajv.compile(rest);
     return {
       status: 'ready',

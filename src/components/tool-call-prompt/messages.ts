@@ -1,5 +1,5 @@
-import { pointerSegments } from '../../schema/json-pointer';
-import { defaultToolCallFormMessages, type ToolCallFormMessages } from '../tool-call-form/messages';
+import { defaultToolCallFormMessages, type ToolCallFormMessages } from '../tool-call-form';
+import { pointerSegments } from '../../schema';
 
 /** The texts `<ToolCallPrompt>` writes: those of `<ToolCallForm>` and those of its own renderers. */
 export interface ToolCallPromptMessages extends ToolCallFormMessages {

@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
-import type { JsonSchema, ToolCall, ToolDefinition } from '../../client/types';
-import type { FormInputProblem } from '../../schema/check-form-input';
-import { FORM_INPUT_TOOL_NAME } from '../../schema/form-input-tool';
-import type { HeadingLevel } from '../shared/heading';
-import { useMessages } from '../shared/merge-messages';
-import { FormStore } from '../tool-call-form/form-store';
-import { FormView } from '../tool-call-form/form-view';
-import type { AutocompletePolicy, ClassNamePolicy } from '../tool-call-form/policies';
-import { ToolCallForm } from '../tool-call-form/tool-call-form';
+import { useId, useState, type ComponentType, type ReactNode, type Ref } from 'react';
+import type { JsonSchema, ToolCall, ToolDefinition } from '../../client';
+import { isFlatObjectSchema, type AutocompletePolicy, type ClassNamePolicy } from '../../form';
+import { FORM_INPUT_TOOL_NAME, type FormInputProblem } from '../../schema';
+import { isRecord } from '../../utils';
+import { useLatestCallback } from '../../utils/react';
+import { useMessages, type HeadingLevel } from '../shared';
+import { ToolCallForm } from '../tool-call-form';
 import { JsonEditor } from './json-editor';
 import { defaultToolCallPromptMessages, type ToolCallPromptMessages } from './messages';
-import { buildSchemaForm, isFlatObjectSchema, schemaFormAnswer } from './schema-form';
+import { SchemaFormPrompt } from './schema-form-prompt';
 
 /** What a custom renderer of a tool call receives. */
 export interface ToolRendererProps {
@@ -19,11 +17,12 @@ export interface ToolRendererProps {
   /** The tool's parameters schema from `tools`, if known. */
   schema: JsonSchema | undefined;
   /** Sends the person's answer; resolves or rejects as `onSubmit` does. */
-  submit(input: string): void | Promise<void>;
+  submit: (input: string) => void | Promise<void>;
   /** The prompt's `disabled`: the renderer should not let the person answer. */
   disabled: boolean;
 }
 
+/** Props of `<ToolCallPrompt>`. */
 export interface ToolCallPromptProps {
   /** The pending call (`RunStatus.toolCall`). A new object with the same `toolCallId` keeps what the person typed; a new id starts afresh. */
   toolCall: ToolCall;
@@ -55,12 +54,6 @@ export interface ToolCallPromptProps {
   className?: string;
 }
 
-function findSchema(tools: ToolDefinition[] | undefined, name: string): JsonSchema | undefined {
-  const tool = tools?.find((definition) => definition?.function?.name === name);
-  const parameters = tool?.function.parameters;
-  return typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters) ? parameters : undefined;
-}
-
 /**
  * Renders any pending tool call for the person to answer:
  * a custom renderer when one is registered for the tool's name; `<ToolCallForm>` for
@@ -72,15 +65,18 @@ export function ToolCallPrompt(props: ToolCallPromptProps) {
   return <ToolCallPromptBody key={props.toolCall?.toolCallId} {...props} />;
 }
 
-function ToolCallPromptBody(props: ToolCallPromptProps) {
+function findSchema(tools: ToolDefinition[] | undefined, name: string): JsonSchema | undefined {
+  const tool = tools?.find((definition) => definition?.function?.name === name);
+  const parameters = tool?.function.parameters;
+  return isRecord(parameters) ? parameters : undefined;
+}
+
+function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
   // Poll copies of the same call carry the same parameters; the first one is kept.
   const [toolCall] = useState(props.toolCall);
   const generatedId = useId();
-  const onSubmitRef = useRef(props.onSubmit);
-  useEffect(() => {
-    onSubmitRef.current = props.onSubmit;
-  });
-  const submit = useCallback((input: string) => onSubmitRef.current(input), []);
+  const onSubmit = props.onSubmit;
+  const submit = useLatestCallback((input: string) => onSubmit(input));
   const messages = useMessages(defaultToolCallPromptMessages, props.messages);
 
   const name = typeof toolCall?.tool?.name === 'string' ? toolCall.tool.name : '';
@@ -107,7 +103,7 @@ function ToolCallPromptBody(props: ToolCallPromptProps) {
         agentNotice={props.agentNotice}
         headingLevel={headingLevel}
         id={props.id}
-        ref={props.ref}
+        ref={ref}
         className={props.className}
       />
     );
@@ -116,14 +112,19 @@ function ToolCallPromptBody(props: ToolCallPromptProps) {
   if (isFlatObjectSchema(schema)) {
     return (
       <SchemaFormPrompt
-        {...props}
         toolName={name}
         schema={schema}
         parameters={parameters}
         messages={messages}
+        classNamePolicy={props.classNamePolicy}
+        autocompletePolicy={props.autocompletePolicy}
         disabled={disabled}
+        agentNotice={props.agentNotice}
         headingLevel={headingLevel}
         idBase={idBase}
+        formId={props.id}
+        formRef={ref}
+        className={props.className}
         submit={submit}
       />
     );
@@ -140,52 +141,9 @@ function ToolCallPromptBody(props: ToolCallPromptProps) {
       headingLevel={headingLevel}
       idBase={idBase}
       formId={props.id}
-      formRef={props.ref}
+      formRef={ref}
       className={props.className}
       onSubmit={submit}
-    />
-  );
-}
-
-interface SchemaFormPromptProps extends Omit<ToolCallPromptProps, 'messages' | 'disabled' | 'headingLevel'> {
-  toolName: string;
-  schema: JsonSchema & { properties: Record<string, Record<string, unknown>> };
-  parameters: unknown;
-  messages: ToolCallPromptMessages;
-  disabled: boolean;
-  headingLevel: HeadingLevel;
-  idBase: string;
-  submit(input: string): void | Promise<void>;
-}
-
-function SchemaFormPrompt(props: SchemaFormPromptProps) {
-  const { messages } = props;
-  const [{ form, store }] = useState(() => {
-    const parameters =
-      typeof props.parameters === 'object' && props.parameters !== null ? (props.parameters as Record<string, unknown>) : {};
-    const built = buildSchemaForm(props.schema, parameters);
-    return { form: built, store: new FormStore(built.model.fields.map((field) => field.initial)) };
-  });
-  const title = typeof props.schema.title === 'string' ? props.schema.title : undefined;
-  return (
-    <FormView
-      heading={messages.promptHeading({ toolName: props.toolName, title })}
-      description={form.model.description}
-      submitLabel={undefined}
-      fields={form.model.fields}
-      store={store}
-      messages={messages}
-      classNamePolicy={props.classNamePolicy}
-      autocompletePolicy={props.autocompletePolicy}
-      disabled={props.disabled}
-      agentNotice={props.agentNotice}
-      headingLevel={props.headingLevel}
-      idBase={props.idBase}
-      formId={props.id}
-      formRef={props.ref}
-      className={props.className}
-      dataAttributes={{}}
-      onValidSubmit={(values) => props.submit(JSON.stringify(schemaFormAnswer(form.model.fields, form.keys, values)))}
     />
   );
 }

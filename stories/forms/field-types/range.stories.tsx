@@ -30,8 +30,7 @@ export const Default: Story = {
  * events do not move a native slider, so `userEvent.keyboard` cannot.)
  */
 function slideTo(slider: HTMLElement, value: string): void {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  setValue?.call(slider, value);
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(slider, value);
   slider.dispatchEvent(new Event('input', { bubbles: true }));
 }
 

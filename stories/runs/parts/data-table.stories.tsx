@@ -64,10 +64,13 @@ export const Empty: Story = {
 export const Wide: Story = {
   args: {
     rows: Array.from({ length: 3 }, (_, row) =>
-      Object.fromEntries([
+      Object.fromEntries<string | number>([
         ['title', `Offer ${row + 1}`],
         ['value', 1000 + row * 50],
-        ...Array.from({ length: 14 }, (_, column) => [`specification ${column + 1}`, `detail ${row + 1}.${column + 1} of this offer`]),
+        ...Array.from({ length: 14 }, (_, column): [string, string] => [
+          `specification ${column + 1}`,
+          `detail ${row + 1}.${column + 1} of this offer`,
+        ]),
       ]),
     ),
   },

@@ -98,7 +98,9 @@ describe('useStopRun and useStopTask', () => {
         .script('listTasks', { value: { data: [], total: 0, page: 1, limit: 30 } })
         .script('stopTask', { value: undefined }),
     );
-    const { result } = renderHook(() => ({ status: useRunStatus({ taskId: 'task-1' }), tasks: useTasks(), stop: useStopTask() }), { wrapper });
+    const { result } = renderHook(() => ({ status: useRunStatus({ taskId: 'task-1' }), tasks: useTasks(), stop: useStopTask() }), {
+      wrapper,
+    });
     await advance(0);
 
     await act(() => result.current.stop.mutate({ taskId: 'task-1' }));

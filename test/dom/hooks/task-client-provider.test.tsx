@@ -11,7 +11,9 @@ afterEach(removeFakeClock);
 describe('<TaskClientProvider> and useTaskClient', () => {
   it('says how to fix a missing provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => useRunStatus({ taskId: 'task-1' }))).toThrow(/<TaskClientProvider client=.*or pass a client as the last argument/);
+    expect(() => renderHook(() => useRunStatus({ taskId: 'task-1' }))).toThrow(
+      /<TaskClientProvider client=.*or pass a client as the last argument/,
+    );
     expect(() => renderHook(() => useTaskClient())).toThrow(/TaskClientProvider/);
   });
 
@@ -28,9 +30,12 @@ describe('<TaskClientProvider> and useTaskClient', () => {
     const fromContext = harness(new FakeTaskClient().script('getRunStatus', { value: processing() }));
     const explicit = new FakeTaskClient().script('getRunStatus', { value: processing() });
 
-    const { result, unmount } = renderHook(() => ({ client: useTaskClient(explicit), status: useRunStatus({ taskId: 'task-1' }, explicit) }), {
-      wrapper: fromContext.wrapper,
-    });
+    const { result, unmount } = renderHook(
+      () => ({ client: useTaskClient(explicit), status: useRunStatus({ taskId: 'task-1' }, explicit) }),
+      {
+        wrapper: fromContext.wrapper,
+      },
+    );
     await advance(100);
     unmount();
 
@@ -42,7 +47,7 @@ describe('<TaskClientProvider> and useTaskClient', () => {
   it('is seen by hooks from a second copy of the package', async () => {
     const { client, wrapper } = harness(new FakeTaskClient().script('getRunStatus', { value: processing() }));
     vi.resetModules();
-    const copy = (await import('../../../src/hooks/use-run-status')) as typeof import('../../../src/hooks/use-run-status');
+    const copy = await import('../../../src/hooks/use-run-status');
     expect(copy.useRunStatus).not.toBe(useRunStatus);
 
     function Status() {

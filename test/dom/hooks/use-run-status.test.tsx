@@ -1,5 +1,5 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { Profiler, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { TaskClientProvider } from '../../../src/context';
 import { useRunStatus } from '../../../src/hooks';
@@ -71,18 +71,21 @@ describe('useRunStatus', () => {
     let fetchingRenders = 0;
     function ShowsData() {
       const { data } = useRunStatus({ taskId: 'task-1' });
-      dataRenders += 1;
       return <p>{data?.detailedStatus}</p>;
     }
     function ShowsFetching() {
       const { isFetching } = useRunStatus({ taskId: 'task-1' });
-      fetchingRenders += 1;
       return <p>{isFetching ? 'refreshing' : 'idle'}</p>;
     }
+    // A Profiler reports every commit in which its component rendered.
     render(
       <>
-        <ShowsData />
-        <ShowsFetching />
+        <Profiler id="data" onRender={() => (dataRenders += 1)}>
+          <ShowsData />
+        </Profiler>
+        <Profiler id="fetching" onRender={() => (fetchingRenders += 1)}>
+          <ShowsFetching />
+        </Profiler>
       </>,
       { wrapper },
     );

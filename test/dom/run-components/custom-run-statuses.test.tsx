@@ -16,7 +16,11 @@ afterEach(removeFakeClock);
 
 /** A store for which `thinking` is still going and `queued` is an end. */
 function customStore(client: FakeTaskClient): RunStore {
-  return createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0, nonTerminalRunStatuses: ['running', 'thinking'] });
+  return createRunStore(client, {
+    environment: new FakeEnvironment(),
+    firstPollJitterMs: 0,
+    nonTerminalRunStatuses: ['running', 'thinking'],
+  });
 }
 
 const badgeOf = (root: HTMLElement) => root.querySelector('.hitl-run-status-badge') as HTMLElement;

@@ -75,7 +75,7 @@ describe('RunList', () => {
     const service = simulator();
     const client: TaskClient = {
       ...service.client,
-      listRuns: async () => ({ data: [{ id: 'run-1', created_at: 'yesterday <b>noon</b>' }], total: 1, page: 1, limit: 10 }),
+      listRuns: () => Promise.resolve({ data: [{ id: 'run-1', created_at: 'yesterday <b>noon</b>' }], total: 1, page: 1, limit: 10 }),
     };
     const { wrapper } = provider(client);
     const { container } = render(<RunList taskId="task-1" />, { wrapper });

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { TaskClient } from '../../../src/client';
+import type { RunStatus, TaskClient } from '../../../src/client';
 import { RunViewer } from '../../../src/components/run-viewer';
 import { formInputTool } from '../../../src/schema';
 import type { Scenario } from '../../../src/testing';
@@ -110,7 +110,7 @@ describe('RunViewer states', () => {
     const service = simulator({ recordingDelayMs: 1000 });
     const { taskId, runId } = await startTask(service, 'Log in to the shop');
     const { wrapper } = provider(service.client);
-    const onStatusChange = vi.fn();
+    const onStatusChange = vi.fn<(status: RunStatus) => void>();
     const { container } = render(<RunViewer taskId={taskId} locale="en-US" onStatusChange={onStatusChange} />, { wrapper });
     await advance(0);
     await advance(4000);

@@ -1,4 +1,4 @@
-import { formatDateLike, parseDateLike, sanitizeDateLike } from '../../../src/components/tool-call-form/date-like';
+import { formatDateLike, parseDateLike, sanitizeDateLike } from '../../../src/form';
 
 /** What the browser's own input reports, where jsdom implements valueAsNumber. */
 function nativeValueAsNumber(type: string, value: string): number {

@@ -82,7 +82,10 @@ describe('submitting', () => {
     expect(button).toHaveAttribute('aria-disabled', 'true');
     await user.click(button);
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    await act(async () => resolve());
+    await act(() => {
+      resolve();
+      return Promise.resolve();
+    });
     expect(document.querySelector('form')).toHaveAttribute('data-state', 'submitted');
   });
 

@@ -102,7 +102,7 @@ describe('tolerated: the form renders, with a note where the person needs one', 
       expect.objectContaining({
         code: 'unknown-type',
         path: '/fields/0/type',
-        message: expect.stringContaining('Field 1 (Favourite colour): "type" must be one of text, number,'),
+        message: expect.stringContaining('Field 1 (Favourite colour): "type" must be one of text, number,') as unknown,
       }),
     ]);
     await form.user.type(input, 'teal');
@@ -120,7 +120,7 @@ describe('tolerated: the form renders, with a note where the person needs one', 
     expect(await form.submitAnswer()).toEqual([{ label: 'Qty', value: 5 }]);
   });
 
-  it('minLength above maxLength: neither applies', async () => {
+  it('minLength above maxLength: neither applies', () => {
     const form = renderTolerated([{ type: 'text', label: 'Code', minLength: 9, maxLength: 2 }]);
     expect(screen.getByRole('textbox', { name: 'Code' })).not.toHaveAttribute('maxlength');
     expect(form.problems.map((problem) => problem.code)).toEqual(['length-min-above-max']);
@@ -186,7 +186,7 @@ describe('tolerated: the form renders, with a note where the person needs one', 
     ]);
   });
 
-  it('unknown properties are ignored without a problem', async () => {
+  it('unknown properties are ignored without a problem', () => {
     const onInvalidParameters = vi.fn();
     renderForm({ fields: [{ type: 'text', label: 'A', tooltip: 'x' }], theme: 'dark' }, { onInvalidParameters });
     expect(screen.getByRole('textbox', { name: 'A' })).toBeInTheDocument();

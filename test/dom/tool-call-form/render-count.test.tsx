@@ -2,12 +2,13 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler, type ComponentProps } from 'react';
 import { ToolCallForm } from '../../../src/components/tool-call-form';
+import type * as FormFieldModule from '../../../src/components/form-view/form-field';
 
 /** Commits per field index: a Profiler around each field counts every render inside it. */
 const commits = vi.hoisted(() => new Map<number, number>());
 
-vi.mock('../../../src/components/tool-call-form/form-field', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/components/tool-call-form/form-field')>();
+vi.mock('../../../src/components/form-view/form-field', async (importOriginal) => {
+  const original = await importOriginal<typeof FormFieldModule>();
   function CountedFormField(props: ComponentProps<typeof original.FormField>) {
     return (
       <Profiler id={String(props.field.index)} onRender={() => commits.set(props.field.index, (commits.get(props.field.index) ?? 0) + 1)}>
@@ -33,7 +34,7 @@ const parameters = {
  * the accessible name of 200 controls takes seconds in jsdom, and this test is about renders.
  */
 function control(label: string): HTMLElement {
-  const element = (screen.getByText(label).closest('label') as HTMLLabelElement | null)?.control;
+  const element = screen.getByText(label).closest('label')?.control;
   if (!element) throw new Error(`No control labelled ${label}`);
   return element;
 }

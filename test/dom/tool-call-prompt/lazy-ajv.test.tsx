@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { ToolCallPrompt } from '../../../src/components/tool-call-prompt';
 import type { ToolCall, ToolDefinition } from '../../../src/client';
 import { formInputTool } from '../../../src/schema';
+import type * as AjvModule from 'ajv';
 
 /** Counts how often the ajv module is loaded; the real module is used. */
 const loads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('ajv', async (importOriginal) => {
   loads.count += 1;
-  const actual = await importOriginal<typeof import('ajv')>();
+  const actual = await importOriginal<typeof AjvModule>();
   return { default: actual.default };
 });
 

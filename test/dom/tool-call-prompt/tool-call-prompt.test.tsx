@@ -154,7 +154,7 @@ describe('anything else: a JSON editor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please correct 1 field: Answer (JSON).');
     expect(editor).toHaveFocus();
     expect(editor).toHaveAttribute('aria-invalid', 'true');
-    expect(editor).toHaveAccessibleDescription(expect.stringMatching(/^Must be valid JSON: /));
+    expect(editor).toHaveAccessibleDescription(expect.stringMatching(/^Must be valid JSON: /) as string);
     expect(prompt.onSubmit).not.toHaveBeenCalled();
   });
 
@@ -272,7 +272,7 @@ describe('axe', () => {
     ['a generated form', call('confirm_booking', {}), [tool('confirm_booking', bookingSchema)]],
     ['the JSON editor', call('ship', {}), [tool('ship', addressSchema)]],
   ])('%s, before and after a refused submit', async (path, toolCall, tools) => {
-    const prompt = renderPrompt(toolCall, { tools: tools as ToolDefinition[] });
+    const prompt = renderPrompt(toolCall, { tools });
     // The JSON editor loads ajv in the background; let that finish inside act.
     await act(() => vi.dynamicImportSettled());
     await expectNoAxeViolations(prompt.container);

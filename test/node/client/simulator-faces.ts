@@ -47,7 +47,7 @@ export interface FaceKind {
 
 export const inProcessFace: FaceKind = {
   name: 'in-process',
-  async start(options) {
+  start(options) {
     const service = createSimulatedService(options);
     const sent: Request[] = [];
     const makeClient = (overrides: ClientOverrides = {}) =>
@@ -61,7 +61,7 @@ export const inProcessFace: FaceKind = {
         },
       });
     // The standard client is the service's own; its requests are captured through the log instead.
-    return { service, client: service.client, makeClient, sent, close: async () => undefined };
+    return Promise.resolve({ service, client: service.client, makeClient, sent, close: () => Promise.resolve() });
   },
 };
 

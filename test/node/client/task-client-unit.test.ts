@@ -4,6 +4,7 @@
  * mocked `fetch`. Everything else is covered against the simulator in task-client.test.ts.
  */
 import { createTaskClient, isTaskApiError, TaskApiError } from '../../../src/client';
+import { toError } from '../../../src/utils';
 
 const BASE = 'https://tasks.example.com';
 const KEY = 'sk_unit_3c8d1e';
@@ -26,7 +27,7 @@ function hangingFetch() {
   return mockFetch(
     (request) =>
       new Promise<Response>((_, reject) => {
-        request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+        request.signal.addEventListener('abort', () => reject(toError(request.signal.reason)), { once: true });
       }),
   );
 }
@@ -61,9 +62,9 @@ describe('createTaskClient: request shape', () => {
     const { fetch, requests } = mockFetch(() => envelope({ success: true, data: { taskId: 'task_1' } }));
     const client = createTaskClient({ baseUrl: `${BASE}/service/`, apiKey: KEY, fetch, headers: { 'x-session': 'abc' } });
     await client.createTask({ task: 'Log in' });
-    fetch.mockImplementation(async (request) => {
+    fetch.mockImplementation((request) => {
       requests.push(request);
-      return envelope({ success: true });
+      return Promise.resolve(envelope({ success: true }));
     });
     await client.stopTask('task_1');
 

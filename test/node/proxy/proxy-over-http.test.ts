@@ -135,6 +135,6 @@ describe('proxy over HTTP', () => {
     simulator.service.faults.inject({ type: 'hang' });
     const browser = createTaskClient({ baseUrl: `${proxyUrl}/api/hitl`, timeoutMs: 50 });
     await expect(browser.listTasks()).rejects.toMatchObject({ kind: 'timeout' });
-    await vi.waitFor(() => expect(simulator.service.requests[0]).toMatchObject({ fault: 'hang', endedAt: expect.any(Number) }));
+    await vi.waitFor(() => expect(simulator.service.requests[0]).toMatchObject({ fault: 'hang', endedAt: expect.any(Number) as unknown }));
   });
 });

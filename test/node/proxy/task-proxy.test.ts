@@ -2,6 +2,7 @@ import { createTaskClient } from '../../../src/client';
 import { formInputTool } from '../../../src/schema';
 import { createTaskProxy, type TaskProxyOptions } from '../../../src/server';
 import { createSimulatedService } from '../../../src/testing';
+import { toError } from '../../../src/utils';
 import { createTestClock, plausibleInput } from '../simulator/drive';
 
 const KEY = 'sk_proxy_secret_8d2f6a1b';
@@ -267,7 +268,7 @@ describe('createTaskProxy: the key', () => {
     const response = await answer(await failing.proxy(new Request(`${APP}/api/v1/check`)));
     expect(response).toEqual({
       status: 502,
-      text: expect.any(String),
+      text: expect.any(String) as unknown,
       json: { success: false, error: 'The task service could not be reached' },
     });
     expect(response.text).not.toContain(KEY);
@@ -326,7 +327,8 @@ describe('createTaskProxy: limits and failures', () => {
 
   it('answers 504 when the upstream does not answer within timeoutMs', async () => {
     const { proxy, seen } = fakeUpstream(
-      (request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+      (request) =>
+        new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(toError(request.signal.reason)))),
       { timeoutMs: 30 },
     );
     expect(await answer(await proxy(new Request(`${APP}/api/v1/tasks`)))).toMatchObject({ status: 504, json: { success: false } });
@@ -335,7 +337,8 @@ describe('createTaskProxy: limits and failures', () => {
 
   it('stops waiting on the upstream when the browser goes away', async () => {
     const { proxy, seen } = fakeUpstream(
-      (request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+      (request) =>
+        new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(toError(request.signal.reason)))),
     );
     const browser = new AbortController();
     const pending = proxy(new Request(`${APP}/api/v1/tasks`, { signal: browser.signal }));

@@ -31,8 +31,8 @@ describe('toNodeListener', () => {
     try {
       // Every chunk is larger than the response's buffer, so every write waits for `drain`.
       const chunks = 20;
-      const url = await listen(
-        async () =>
+      const url = await listen(() =>
+        Promise.resolve(
           new Response(
             new ReadableStream<Uint8Array>({
               start(controller) {
@@ -41,6 +41,7 @@ describe('toNodeListener', () => {
               },
             }),
           ),
+        ),
       );
       const body = await (await fetch(url)).arrayBuffer();
       expect(body.byteLength).toBe(chunks * CHUNK.byteLength);
@@ -54,8 +55,8 @@ describe('toNodeListener', () => {
 
   it('stops reading an endless answer once the client goes away while it waits to write', async () => {
     let cancelled = false;
-    const url = await listen(
-      async () =>
+    const url = await listen(() =>
+      Promise.resolve(
         new Response(
           new ReadableStream<Uint8Array>({
             pull(controller) {
@@ -66,6 +67,7 @@ describe('toNodeListener', () => {
             },
           }),
         ),
+      ),
     );
     const client = new AbortController();
     const response = await fetch(url, { signal: client.signal });

@@ -74,12 +74,12 @@ describe('simulated service: injected faults', () => {
       'http-429': [429, '{"success":false,"error":"Too many requests"}'],
       unauthorized: [401, '{"success":false,"error":"Invalid API key"}'],
       'api-error': [200, '{"success":false,"error":"The service could not process the request"}'],
-      malformed: [200, expect.stringMatching(/^\{"success":true,"data":/)],
+      malformed: [200, expect.stringMatching(/^\{"success":true,"data":/) as unknown],
       empty: [200, ''],
       'not-envelope': [200, '{"status":"ok","result":null}'],
       network: ['network', ''],
     });
-    expect(() => JSON.parse((seen.malformed as [number, string])[1])).toThrow(SyntaxError);
+    expect((): unknown => JSON.parse((seen.malformed as [number, string])[1])).toThrow(SyntaxError);
   });
 
   it('with afterHandling, carries out the request and then loses the answer', async () => {
@@ -101,7 +101,7 @@ describe('simulated service: injected faults', () => {
     expect(service.requests[0]?.endedAt).toBeNull();
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    expect(service.requests[0]).toMatchObject({ fault: 'hang', status: null, endedAt: expect.any(Number) });
+    expect(service.requests[0]).toMatchObject({ fault: 'hang', status: null, endedAt: expect.any(Number) as unknown });
   });
 
   it('ends hanging requests with a network error on reset', async () => {

@@ -45,7 +45,7 @@ describe('simulated service: a run over time (login scenario)', () => {
     });
     expect(service.getRun(runId)).toMatchObject({ detailedStatus: 'processing_page', page: { title: 'Signing in… · Acme Shop' } });
     expect(service.getRun(runId)?.answers).toEqual([
-      expect.objectContaining({ tool: 'form_input', toolCallId: asking.toolCall!.toolCallId }),
+      expect.objectContaining({ tool: 'form_input', toolCallId: asking.toolCall!.toolCallId }) as unknown,
     ]);
     const answeredAt = clock.now();
 

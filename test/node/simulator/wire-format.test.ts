@@ -117,7 +117,7 @@ describe('simulated service: envelope and status codes', () => {
   ])('answers 400 to a create body with %s', async (_, body) => {
     const answer = await call('POST', '/api/v1/task/create', { body });
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ success: false, error: expect.any(String) });
+    expect(answer.json).toEqual({ success: false, error: expect.any(String) as unknown });
     expect(service.listTasks()).toEqual([]);
   });
 
@@ -192,8 +192,8 @@ describe('simulated service: envelope and status codes', () => {
         key: 'valid',
         status: 200,
         fault: null,
-        startedAt: expect.any(Number),
-        endedAt: expect.any(Number),
+        startedAt: expect.any(Number) as unknown,
+        endedAt: expect.any(Number) as unknown,
       },
     ]);
   });

@@ -2,8 +2,7 @@
  * A scripted `TaskClient` for store and hook tests: every call is recorded with the (fake) time it
  * was made, and answered from a per-method script. Shared by test/node/store and test/dom/hooks.
  */
-import { TaskApiError } from '../../../src/client';
-import type { RunStatus, TaskClient, ToolCall } from '../../../src/client';
+import { TaskApiError, type RunStatus, type TaskClient, type ToolCall } from '../../../src/client';
 import type { StoreEnvironment } from '../../../src/store';
 
 export type Method = keyof TaskClient;

@@ -29,7 +29,12 @@ describe('StoreObserver with runStatusObserver', () => {
 
     const off = observer.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
-    expect(observer.result(store, options)).toMatchObject({ data: processing(), isLoading: false, isTerminal: false, pendingToolCall: null });
+    expect(observer.result(store, options)).toMatchObject({
+      data: processing(),
+      isLoading: false,
+      isTerminal: false,
+      pendingToolCall: null,
+    });
 
     await vi.advanceTimersByTimeAsync(2000);
     expect(observer.result(store, options)).toMatchObject({ data: completed(), isTerminal: true });
@@ -81,7 +86,9 @@ describe('StoreObserver with runStatusObserver', () => {
   });
 
   it('drops an answered call from pendingToolCall while the service still shows it', async () => {
-    const client = new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-1') }).script('submitToolInput', { value: undefined });
+    const client = new FakeTaskClient()
+      .script('getRunStatus', { value: waitingFor('call-1') })
+      .script('submitToolInput', { value: undefined });
     const store = makeStore(client);
     const options: RunStatusOptions = { taskId: 'task-1', pollIntervalMs: false };
     const status = new StoreObserver(runStatusObserver, store, options);
@@ -123,7 +130,10 @@ describe('runResultObserver', () => {
 
 describe('tasksObserver', () => {
   it('keeps the page shown last while the next one loads, as placeholder data', async () => {
-    const page = (n: number) => ({ value: { data: [{ id: `t${n}`, status: 'active', readable_name: `Task ${n}` }], total: 60, page: n, limit: 30 }, delayMs: 50 });
+    const page = (n: number) => ({
+      value: { data: [{ id: `t${n}`, status: 'active', readable_name: `Task ${n}` }], total: 60, page: n, limit: 30 },
+      delayMs: 50,
+    });
     const client = new FakeTaskClient().script('listTasks', (call) => page((call.args[0] as { page: number }).page));
     const store = makeStore(client);
     const observer = new StoreObserver(tasksObserver, store, { page: 1 });

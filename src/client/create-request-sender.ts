@@ -1,0 +1,206 @@
+import { isRecord, toError } from '../utils';
+import { createDeadline } from './deadline';
+import { buildEndpointPath } from './endpoint-path';
+import { parseRetryAfter } from './parse-retry-after';
+import { TaskApiError } from './task-api-error';
+import {
+  endpointLabel,
+  TASK_ENDPOINTS,
+  type QueryParameterOf,
+  type TaskEndpoint,
+  type TaskEndpointName,
+  type TaskQueryParameters,
+} from './task-endpoints';
+
+/** What the sender needs of `CreateTaskClientOptions`, with its defaults applied. */
+export interface RequestSenderSettings {
+  /** As given, for error messages; a trailing slash is dropped when paths are appended. */
+  baseUrl: string;
+  apiKey: string | undefined;
+  headers: Record<string, string>;
+  /** Undefined means `globalThis.fetch`, looked up at call time. */
+  fetch: ((input: Request) => Promise<Response>) | undefined;
+  /** 0 disables the time-out. */
+  timeoutMs: number;
+}
+
+/**
+ * The caller's options as a request reads them: the values of the query parameters endpoint
+ * `Name` takes, by name, and the signal that aborts it. Other fields (another endpoint's
+ * parameters) are never sent.
+ */
+export type EndpointOptions<Name extends TaskEndpointName> = Partial<Pick<TaskQueryParameters, QueryParameterOf<Name>>> & {
+  signal?: AbortSignal | undefined;
+};
+
+/** What one request adds to its row of the protocol table. */
+export interface EndpointRequest<Name extends TaskEndpointName> {
+  /** Fills the `{taskId}` of the path, for endpoints that have one. */
+  taskId?: string;
+  options?: EndpointOptions<Name> | undefined;
+  /** The JSON body; sent only when the table says the endpoint takes one. */
+  body?: unknown;
+}
+
+/**
+ * Sends one request and resolves with the envelope of a successful answer (spec §2.1), or
+ * `undefined` for an empty 2xx body where the table allows one. Rejects with a `TaskApiError`
+ * for every failure of the exchange.
+ */
+export type SendRequest = <Name extends TaskEndpointName>(
+  name: Name,
+  request: EndpointRequest<Name>,
+) => Promise<Record<string, unknown> | undefined>;
+
+/**
+ * `response.text()`, but settled by the abort signal too: a `fetch` that is not the platform's
+ * (a test double, a wrapper) may hand back a body the signal does not reach, and the time-out
+ * must hold anyway.
+ */
+function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // The signal is the deadline's own, aborted without a reason, so its reason is always an AbortError.
+    const onAbort = () => reject(toError(signal.reason));
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function errorText(body: unknown): string | undefined {
+  if (isRecord(body) && typeof body.error === 'string' && body.error !== '') return body.error;
+  return undefined;
+}
+
+/** The URL of a request: base address, the endpoint's path, and the query parameters it takes. */
+function requestUrl(settings: RequestSenderSettings, endpoint: TaskEndpoint, path: string, options: object | undefined): URL {
+  let url: URL;
+  try {
+    // A path-only baseUrl (a same-origin proxy) needs the page's address to resolve against.
+    url = new URL(settings.baseUrl.replace(/\/+$/, '') + path, typeof location === 'undefined' ? undefined : location.href);
+  } catch (cause) {
+    throw new TypeError(`baseUrl "${settings.baseUrl}" is not a valid address (a path-only baseUrl needs a page to resolve against)`, {
+      cause,
+    });
+  }
+  const values: Partial<Record<string, unknown>> = options ?? {};
+  for (const parameter of endpoint.query) {
+    const value = values[parameter];
+    if (typeof value === 'string' || typeof value === 'number') url.searchParams.set(parameter, String(value));
+  }
+  return url;
+}
+
+/**
+ * The transport under `createTaskClient`: builds each request from its row of the protocol
+ * table (method, path, query parameters, body) and turns every way the exchange can fail into a
+ * `TaskApiError`. No request hangs past `timeoutMs`, even when the caller passes its own signal.
+ */
+export function createRequestSender(settings: RequestSenderSettings): SendRequest {
+  const { apiKey, timeoutMs } = settings;
+
+  return async function send<Name extends TaskEndpointName>(name: Name, request: EndpointRequest<Name>) {
+    const endpoint: TaskEndpoint = TASK_ENDPOINTS[name];
+    const label = endpointLabel(endpoint);
+    const path = buildEndpointPath(endpoint, request.taskId);
+    const signal = request.options?.signal;
+    if (signal?.aborted) {
+      throw new TaskApiError(`${label} was aborted`, { kind: 'aborted', endpoint: label, cause: signal.reason });
+    }
+    const url = requestUrl(settings, endpoint, path, request.options);
+    const body = endpoint.jsonBody && request.body !== undefined ? JSON.stringify(request.body) : null;
+    const headers = new Headers(settings.headers);
+    headers.set('accept', 'application/json');
+    if (apiKey !== undefined) headers.set('x-api-key', apiKey);
+    if (body !== null) headers.set('content-type', 'application/json');
+
+    const deadline = createDeadline(timeoutMs, signal);
+
+    const abortError = (cause?: unknown) =>
+      deadline.timedOut
+        ? new TaskApiError(`${label} timed out after ${timeoutMs} ms`, { kind: 'timeout', endpoint: label, cause })
+        : new TaskApiError(`${label} was aborted`, { kind: 'aborted', endpoint: label, cause: signal?.reason ?? cause });
+
+    try {
+      let response: Response;
+      try {
+        const doFetch = settings.fetch ?? globalThis.fetch;
+        response = await doFetch(new Request(url, { method: endpoint.method, headers, body, signal: deadline.signal }));
+      } catch (cause) {
+        if (deadline.signal.aborted) throw abortError(cause);
+        throw new TaskApiError(`${label} failed: the service could not be reached`, { kind: 'network', endpoint: label, cause });
+      }
+
+      let text: string;
+      try {
+        text = await readText(response, deadline.signal);
+      } catch (cause) {
+        if (deadline.signal.aborted) throw abortError(cause);
+        throw new TaskApiError(`${label} failed while reading the response`, {
+          kind: 'network',
+          endpoint: label,
+          status: response.status,
+          cause,
+        });
+      }
+      return readEnvelope(endpoint, response, text);
+    } finally {
+      deadline.dispose();
+    }
+  };
+}
+
+/** The envelope of a 2xx answer; every other answer becomes the `TaskApiError` that says why. */
+function readEnvelope(endpoint: TaskEndpoint, response: Response, text: string): Record<string, unknown> | undefined {
+  const label = endpointLabel(endpoint);
+  const empty = text.trim() === '';
+  let body: unknown;
+  let parsed = false;
+  if (!empty) {
+    try {
+      body = JSON.parse(text);
+      parsed = true;
+    } catch {
+      // Not JSON (an error page, a cut-off answer): handled below, by status.
+    }
+  }
+
+  if (!response.ok) {
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const message = (parsed && errorText(body)) || `${label} failed with HTTP ${response.status}`;
+    throw new TaskApiError(message, { kind: 'http', status: response.status, endpoint: label, retryAfterMs });
+  }
+  if (empty) {
+    if (endpoint.emptyBodyIsSuccess) return undefined;
+    throw new TaskApiError(`${label} answered with an empty body`, { kind: 'parse', status: response.status, endpoint: label });
+  }
+  if (!parsed || !isRecord(body)) {
+    throw new TaskApiError(`${label} answered with a body that is not a JSON object`, {
+      kind: 'parse',
+      status: response.status,
+      endpoint: label,
+    });
+  }
+  // An object without a boolean `success` is not the envelope (spec §2.1): some other server answered.
+  if (typeof body.success !== 'boolean') {
+    throw new TaskApiError(`${label} answered with JSON that is not the service's envelope`, {
+      kind: 'parse',
+      status: response.status,
+      endpoint: label,
+    });
+  }
+  if (body.success !== true) {
+    throw new TaskApiError(errorText(body) ?? `${label} was refused by the service`, {
+      kind: 'api',
+      status: response.status,
+      endpoint: label,
+    });
+  }
+  return body;
+}

@@ -1,0 +1,26 @@
+import { isPromiseLike } from '../../utils';
+
+/**
+ * The form's state, exposed as `data-state` on the `<form>`: `idle` while editing, `invalid` after
+ * a refused submit until every error is fixed, `submitting` while `onSubmit`'s promise is pending,
+ * `submitted` once it settled well.
+ */
+export type ToolCallFormState = 'idle' | 'invalid' | 'submitting' | 'submitted';
+
+/**
+ * Moves a form through `submitting` while the caller's `onSubmit` promise is pending, to
+ * `submitted` when it settles well; a rejection returns it to `idle` so the person can try again
+ * (reporting the failure is the caller's job: its `onSubmit` saw it first). `isMounted` keeps a
+ * late settlement from updating a form that is gone.
+ */
+export function followSubmission(result: unknown, setState: (state: ToolCallFormState) => void, isMounted: () => boolean): void {
+  if (!isPromiseLike(result)) {
+    setState('submitted');
+    return;
+  }
+  setState('submitting');
+  result.then(
+    () => isMounted() && setState('submitted'),
+    () => isMounted() && setState('idle'),
+  );
+}

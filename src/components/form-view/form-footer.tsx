@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+
+/** The text shown near the submit button when the caller does not replace it. */
+export const DEFAULT_AGENT_NOTICE = 'Requested by the automation agent. Check it before you answer.';
+
+/** Props of `FormFooter`. */
+export interface FormFooterProps {
+  /** `undefined`: the default notice (`DEFAULT_AGENT_NOTICE`); `null` or `false`: none. */
+  agentNotice: ReactNode;
+  /** The notice's id, which describes the submit button. */
+  noticeId: string;
+  /** The submit button's text. */
+  submitLabel: string;
+  /** Disables the submit button. */
+  disabled: boolean;
+  /** An answer is being sent: the button says so and further submits are ignored by the form. */
+  busy: boolean;
+}
+
+/**
+ * The agent notice and the submit button. The notice also describes the button, so a screen
+ * reader user hears who asks at the moment of answering.
+ */
+export function FormFooter({ agentNotice, noticeId, submitLabel, disabled, busy }: FormFooterProps) {
+  const notice = agentNotice === undefined ? DEFAULT_AGENT_NOTICE : agentNotice;
+  const hasNotice = notice !== null && notice !== false;
+  return (
+    <div className="hitl-form-footer">
+      {hasNotice ? (
+        <div className="hitl-agent-notice" id={noticeId}>
+          {notice}
+        </div>
+      ) : null}
+      <button
+        type="submit"
+        className="hitl-submit"
+        disabled={disabled}
+        aria-disabled={busy || undefined}
+        aria-describedby={hasNotice ? noticeId : undefined}
+      >
+        <bdi>{submitLabel}</bdi>
+      </button>
+    </div>
+  );
+}
