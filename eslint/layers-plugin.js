@@ -1,9 +1,11 @@
 /**
- * `layers/boundaries`: an import must follow the layer table (./layers.js), and reach another
- * folder only through that folder's `index` (its public face). A component family is a folder of
- * its own: `src/components/run-viewer` imports `../tool-call-prompt`, never a file inside it.
+ * The layer rules of `src/`:
+ * - `layers/boundaries`: an import must follow the layer table (./layers.js), and reach another
+ *   folder only through that folder's `index` (its public face). A component family is a folder of
+ *   its own: `src/components/run-viewer` imports `../tool-call-prompt`, never a file inside it.
+ * - `layers/no-cycle`: no file of `src/` may import (through any chain) itself.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { ENTRIES, LAYERS } from './layers.js';
 
@@ -101,4 +103,99 @@ const rule = {
   },
 };
 
-export default { meta: { name: 'layers' }, rules: { boundaries: rule } };
+/** Relative import and re-export specifiers of a source text (type-only ones too: they are arrows as well). */
+function specifiersOf(text) {
+  const found = [];
+  for (const match of text.matchAll(
+    /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+  )) {
+    found.push(match[1] ?? match[2] ?? match[3]);
+  }
+  return found;
+}
+
+function sourceFiles(folder) {
+  return readdirSync(folder).flatMap((name) => {
+    const path = `${folder}/${name}`;
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The import graph of `src/` as it is on disk, and the files that sit on a cycle (their strongly
+ * connected components, Tarjan's algorithm). Made once per lint run.
+ */
+let cyclic;
+function cyclicFiles() {
+  if (cyclic !== undefined) return cyclic;
+  const files = sourceFiles(resolve(ROOT, 'src'));
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      specifiersOf(readFileSync(file, 'utf8'))
+        .map((specifier) => resolveFile(file, specifier))
+        .filter(Boolean),
+    ]),
+  );
+  cyclic = new Map();
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  let counter = 0;
+  const connect = (file) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        connect(target);
+        low.set(file, Math.min(low.get(file), low.get(target)));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file), index.get(target)));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    const selfLoop = (graph.get(file) ?? []).includes(file);
+    if (component.length > 1 || selfLoop)
+      for (const part of component)
+        cyclic.set(
+          part,
+          component.map((path) => toPosix(relative(ROOT, path))),
+        );
+  };
+  for (const file of files) if (!index.has(file)) connect(file);
+  return cyclic;
+}
+
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No file of src/ imports itself through a chain of imports.' },
+    schema: [],
+    messages: { cycle: 'This file is on an import cycle with {{others}}: move what they share into a module both import.' },
+  },
+  create(context) {
+    const file = toPosix(relative(ROOT, context.filename));
+    if (!file.startsWith('src/')) return {};
+    return {
+      Program(node) {
+        const component = cyclicFiles().get(resolve(ROOT, file));
+        if (component === undefined) return;
+        context.report({ node, messageId: 'cycle', data: { others: component.filter((path) => path !== file).join(', ') || 'itself' } });
+      },
+    };
+  },
+};
+
+export default { meta: { name: 'layers' }, rules: { boundaries: rule, 'no-cycle': noCycle } };
