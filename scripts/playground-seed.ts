@@ -7,9 +7,8 @@
  * forward, then lets it run free again: the runs end up finished, with realistic results,
  * timestamps spread over the last two days and recordings ready, in a few milliseconds.
  */
-import type { TaskClient, ToolCall, ToolDefinition } from '../src/client';
+import { isTerminalRunStatus, type TaskClient, type ToolCall, type ToolDefinition } from '../src/client';
 import { encodeFormAnswer, formInputTool, type FormAnswer, type FormAnswerValue, type FormField } from '../src/schema';
-import { isTerminalRunStatus } from '../src/store';
 import { APPROVE_PURCHASE_TOOL_NAME, approvePurchaseTool, type SimulatedService } from '../src/testing';
 
 /** A clock the simulator reads (`now`) that seeding can pin to a moment and step forward. */

@@ -4,7 +4,16 @@
  */
 
 // Client: the typed client of the task service.
-export { createTaskClient, isTaskApiError, MAX_PAGE_LIMIT, TaskApiError } from './client';
+export {
+  createTaskClient,
+  DEFAULT_NON_TERMINAL_RUN_STATUSES,
+  FINAL_GIF_STATUSES,
+  isFinalGifStatus,
+  isTaskApiError,
+  isTerminalRunStatus,
+  MAX_PAGE_LIMIT,
+  TaskApiError,
+} from './client';
 export type {
   CreateTaskClientOptions,
   CreateTaskRequest,
@@ -52,11 +61,7 @@ export type {
 // Store: the polling store, for apps that use it without the hooks.
 export {
   createRunStore,
-  DEFAULT_NON_TERMINAL_RUN_STATUSES,
-  FINAL_GIF_STATUSES,
   getRunStore,
-  isFinalGifStatus,
-  isTerminalRunStatus,
   MIN_POLL_INTERVAL_MS,
   resourceKeys,
   RUN_STORE_DEFAULTS,

@@ -24,3 +24,12 @@ export type { Deadline } from './deadline';
 export { readLimited } from './read-limited';
 export { toNodeListener } from './to-node-listener';
 export type { NodeListener, NodeRequestLike, NodeResponseLike, ToNodeListenerOptions } from './to-node-listener';
+export {
+  createRunTerminalCheck,
+  DEFAULT_NON_TERMINAL_RUN_STATUSES,
+  FINAL_GIF_STATUSES,
+  isFinalGifStatus,
+  isTerminalRunStatus,
+  normaliseStatus,
+  type RunTerminalInput,
+} from './run-status-terminal';

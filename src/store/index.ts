@@ -24,7 +24,6 @@
  * Where each rule lives: `resource-state.ts` (what events do to a resource), `scheduler.ts` (timers,
  * queue, backoff, pauses), `run-store.ts` (requests and actions), `tool-input-registry.ts` (answers).
  */
-export { fullJitterBackoff, retryDelay, type BackoffOptions } from './backoff';
 export { checkApiKeyObserver, type CheckApiKeyOptions } from './check-observer';
 export { getRunStore } from './get-run-store';
 export { MutationObserver, type MutationOptions, type MutationResult, type MutationStatus } from './mutation-observer';
@@ -46,14 +45,6 @@ export type { ResourceSnapshot } from './resource-state';
 export { runGifObserver, runResultObserver, type RunEndOptions, type RunEndResult } from './run-end-observer';
 export { runStatusObserver, type RunStatusOptions, type RunStatusResult } from './run-status-observer';
 export { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
-export {
-  DEFAULT_NON_TERMINAL_RUN_STATUSES,
-  FINAL_GIF_STATUSES,
-  isFinalGifStatus,
-  isTerminalRunStatus,
-  normaliseStatus,
-  type RunTerminalInput,
-} from './run-status-terminal';
 export { createRunStore, type RunStore, type Watcher } from './run-store';
 export { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
 export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';

@@ -1,5 +1,4 @@
-import type { RunStatus } from '../client';
-import { isTerminalRunStatus, normaliseStatus } from './run-status-terminal';
+import { isTerminalRunStatus, normaliseStatus, type RunStatus } from '../client';
 
 /**
  * A run status in one word, for `data-state`:

@@ -1,4 +1,4 @@
-import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from './backoff';
+import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
 import type { StoreEnvironment } from './store-environment';
 
 /** Defaults of `RunStoreOptions`. */

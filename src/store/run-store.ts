@@ -1,4 +1,12 @@
-import { isTaskApiError, type CreateTaskRequest, type RunStatus, type TaskClient } from '../client';
+import {
+  createRunTerminalCheck,
+  isFinalGifStatus,
+  isTaskApiError,
+  type CreateTaskRequest,
+  type RunStatus,
+  type RunTerminalInput,
+  type TaskClient,
+} from '../client';
 import { quiet, toError } from '../utils';
 import { fetchResource, runOption } from './fetch-resource';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
@@ -6,7 +14,6 @@ import { EMPTY_SNAPSHOT, type Resource, type ResourceRequest, type WatchOptions 
 import { ResourceCache } from './resource-cache';
 import { resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
 import type { ResourceSnapshot } from './resource-state';
-import { createRunTerminalCheck, isFinalGifStatus, type RunTerminalInput } from './run-status-terminal';
 import { Scheduler, type PauseReason } from './scheduler';
 import { createBrowserEnvironment } from './store-environment';
 import { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';

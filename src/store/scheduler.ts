@@ -1,5 +1,5 @@
 import { isTaskApiError } from '../client';
-import { retryDelay, type BackoffOptions } from './backoff';
+import { retryDelay, type BackoffOptions } from '../utils';
 import { RequestQueue } from './request-queue';
 import type { PollInterval, Resource, ResourceRequest } from './resource';
 import { isInvalidated } from './resource-state';

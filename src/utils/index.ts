@@ -2,6 +2,7 @@
  * The floor of the layer table (ARCHITECTURE.md): small primitives every layer shares. Nothing
  * here imports React or any other folder of `src/`; the React ones live in `./react`.
  */
+export { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS, fullJitterBackoff, retryDelay, type BackoffOptions } from './backoff';
 export { cx } from './class-names';
 export { isPromiseLike, isRecord } from './is-record';
 export { quiet } from './quiet';

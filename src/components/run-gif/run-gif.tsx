@@ -1,6 +1,5 @@
 import { useState, type Ref } from 'react';
-import type { GifStatus } from '../../client';
-import { isFinalGifStatus } from '../../store';
+import { isFinalGifStatus, type GifStatus } from '../../client';
 import { useMessages, safeHttpUrl } from '../shared';
 import { defaultRunGifMessages, type RunGifMessages } from './messages';
 import { cx } from '../../utils';

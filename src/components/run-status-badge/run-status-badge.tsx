@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import { useMessages, asText } from '../shared';
 import { defaultRunStatusBadgeMessages, type RunStatusBadgeMessages } from './messages';
-import { normaliseStatus, type RunStatusLike, type RunStatusState } from '../../store';
+import { normaliseStatus } from '../../client';
+import type { RunStatusLike, RunStatusState } from '../../store';
 import { useRunStatusState } from '../../hooks';
 import { cx } from '../../utils';
 

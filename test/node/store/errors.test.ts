@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { parseRetryAfter, TaskApiError } from '../../../src/client';
-import { fullJitterBackoff, resourceKeys } from '../../../src/store';
+import { resourceKeys } from '../../../src/store';
+import { fullJitterBackoff } from '../../../src/utils';
 import { FakeTaskClient, httpError, networkError, processing, seededRandom, type Reply } from './fake-task-client';
 import { useStoreFixture } from './store-fixture';
 

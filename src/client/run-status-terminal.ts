@@ -1,4 +1,4 @@
-import type { RunStatus } from '../client';
+import type { RunStatus } from './types';
 
 /** What deciding whether a run is over needs: its `status`, and its pending `toolCall` if known. */
 export type RunTerminalInput = Pick<RunStatus, 'status'> & Partial<Pick<RunStatus, 'toolCall'>>;
