@@ -8,14 +8,20 @@ export const LAYERS = [
   { name: 'utils/react', folder: 'src/utils/react', uses: ['utils'], react: true },
   { name: 'client', folder: 'src/client', uses: ['utils'], react: false },
   { name: 'schema', folder: 'src/schema', uses: ['client', 'utils'], react: false },
-  { name: 'form', folder: 'src/form', uses: ['schema', 'client', 'utils'], react: false },
+  { name: 'messages', folder: 'src/messages', uses: ['schema', 'client', 'utils'], react: false },
+  { name: 'form', folder: 'src/form', uses: ['messages', 'schema', 'client', 'utils'], react: false },
   { name: 'store', folder: 'src/store', uses: ['schema', 'client', 'utils'], react: false },
-  { name: 'context', folder: 'src/context', uses: ['store', 'client', 'utils', 'utils/react'], react: true },
-  { name: 'hooks', folder: 'src/hooks', uses: ['context', 'store', 'form', 'schema', 'client', 'utils', 'utils/react'], react: true },
+  { name: 'context', folder: 'src/context', uses: ['store', 'messages', 'client', 'utils', 'utils/react'], react: true },
+  {
+    name: 'hooks',
+    folder: 'src/hooks',
+    uses: ['context', 'store', 'form', 'messages', 'schema', 'client', 'utils', 'utils/react'],
+    react: true,
+  },
   {
     name: 'components',
     folder: 'src/components',
-    uses: ['hooks', 'context', 'store', 'form', 'schema', 'client', 'utils', 'utils/react'],
+    uses: ['hooks', 'context', 'store', 'form', 'messages', 'schema', 'client', 'utils', 'utils/react'],
     react: true,
   },
   { name: 'server', folder: 'src/server', uses: ['client', 'schema', 'utils'], react: false },
@@ -23,4 +29,6 @@ export const LAYERS = [
 ];
 
 /** The package's entry files: they only gather what the layers export. */
-export const ENTRIES = [{ file: 'src/index.ts', uses: ['components', 'hooks', 'context', 'store', 'form', 'schema', 'client'] }];
+export const ENTRIES = [
+  { file: 'src/index.ts', uses: ['components', 'hooks', 'context', 'store', 'form', 'messages', 'schema', 'client'] },
+];

@@ -112,6 +112,7 @@ export {
   useStopTask,
   useTaskClient,
   useTasks,
+  useToolCallForm,
   useToolInput,
 } from './hooks';
 export type {
@@ -129,9 +130,30 @@ export type {
   UseStopRunOptions,
   UseStopTaskOptions,
   UseTasksOptions,
+  UseToolCallFormOptions,
+  UseToolCallFormResult,
   UseToolInputOptions,
   UseToolInputResult,
 } from './hooks';
+
+// The headless form and the messages.
+export type {
+  FieldChangeEvent,
+  FieldChangeTarget,
+  FieldInputProps,
+  FieldKeyEvent,
+  FieldOptionProps,
+  FieldPropGetters,
+  FormStatus,
+  HeadlessField,
+  HeadlessFieldError,
+  HeadlessForm,
+  HeadlessFormOptions,
+  HeadlessFormProps,
+} from './form';
+export { MessagesProvider } from './context';
+export type { MessagesProviderProps } from './context';
+export type { FieldMessageContext, FormMessages, MessageGroup, Messages, PartialMessages, PromptMessages } from './messages';
 
 // Components.
 export {
@@ -143,7 +165,9 @@ export {
 export type {
   AutocompletePolicy,
   ClassNamePolicy,
-  FieldMessageContext,
+  FieldComponents,
+  FieldSlotProps,
+  RenderField,
   ToolCallFormMessages,
   ToolCallFormProps,
   ToolCallFormState,

@@ -1,5 +1,6 @@
 import {
   checkFormInput,
+  isDateLikeKind,
   fieldSubject,
   FORM_FIELD_TYPES,
   type FormField,
@@ -9,7 +10,6 @@ import {
 } from '../schema';
 import { coerceFieldValue, emptyFieldValue } from './coerce-field-value';
 import { compilePattern } from './compile-pattern';
-import { isDateLikeKind } from './date-like';
 import type { ControlKind, FieldModel, FieldNote, FormModel } from './field-model';
 
 /** The kinds that take `minLength`, `maxLength` and `pattern`. */

@@ -1,5 +1,5 @@
-import type { FormFieldOption } from '../schema';
-import { formatDateLike, isDateLikeKind, sanitizeDateLike } from './date-like';
+import { isDateLikeKind, type FormFieldOption } from '../schema';
+import { formatDateLike, sanitizeDateLike } from './date-like';
 import type { FieldModel, FieldValue } from './field-model';
 import { isFloatText, sanitizeRange, sanitizeText } from './sanitizers';
 

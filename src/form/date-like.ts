@@ -10,17 +10,7 @@
  * We do our own parsing rather than ask the element, because support for `valueAsNumber` on
  * `week`/`month` differs between engines (and jsdom has none).
  */
-
-/** The field kinds whose value is a date or time string with a `valueAsNumber`. */
-export type DateLikeKind = 'date' | 'time' | 'datetime-local' | 'month' | 'week';
-
-/** Every `DateLikeKind`. */
-export const DATE_LIKE_KINDS: readonly DateLikeKind[] = ['date', 'time', 'datetime-local', 'month', 'week'];
-
-/** Whether a field kind is date-like (its limits are `valueAsNumber`s, its value a date or time string). */
-export function isDateLikeKind(kind: string): kind is DateLikeKind {
-  return (DATE_LIKE_KINDS as readonly string[]).includes(kind);
-}
+import type { DateLikeKind } from '../schema';
 
 const DAY_MS = 86_400_000;
 

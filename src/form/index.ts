@@ -10,7 +10,7 @@ export { buildFormModel } from './build-form-model';
 export { applyClassNamePolicy, type ClassNamePolicy } from './class-name-policy';
 export { coerceFieldValue, emptyFieldValue } from './coerce-field-value';
 export { compilePattern } from './compile-pattern';
-export { DATE_LIKE_KINDS, formatDateLike, isDateLikeKind, parseDateLike, sanitizeDateLike, type DateLikeKind } from './date-like';
+export { formatDateLike, parseDateLike, sanitizeDateLike } from './date-like';
 export { sameIssue, type FieldIssue, type FieldIssueCode } from './field-issue';
 export type { ControlKind, FieldModel, FieldNote, FieldValue, FormModel } from './field-model';
 export { buildFormAnswer, initialFieldValues } from './form-answer';
@@ -26,3 +26,37 @@ export {
 export { isFloatText, sanitizeRange, sanitizeText, tidyNumber } from './sanitizers';
 export { buildSchemaForm, isFlatObjectSchema, schemaFormAnswer, type FlatObjectSchema, type SchemaForm } from './schema-form';
 export { isValidEmail, isValidUrl, validateField } from './validate-field';
+export { fieldIds, type FieldIds } from './field-ids';
+export {
+  createFieldPropGetters,
+  type FieldAriaProps,
+  type FieldChangeEvent,
+  type FieldChangeTarget,
+  type FieldInputProps,
+  type FieldKeyEvent,
+  type FieldOptionProps,
+  type FieldPropGetters,
+  type FieldPropsEnvironment,
+} from './field-props';
+export { fieldContext, issueText, noteText, shownLabelOf, type FieldIssueMessages } from './field-text';
+export { focusGroup } from './focus-group';
+export {
+  createFormController,
+  type FormController,
+  type FormControllerOptions,
+  type FormControllerState,
+  type FormStatus,
+  type RefusedSubmit,
+} from './form-controller';
+export {
+  createHeadlessView,
+  headlessInternals,
+  type HeadlessEnvironment,
+  type HeadlessField,
+  type HeadlessFieldError,
+  type HeadlessForm,
+  type HeadlessFormOptions,
+  type HeadlessFormProps,
+  type HeadlessSettings,
+  type HeadlessView,
+} from './headless-form';

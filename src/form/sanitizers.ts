@@ -1,4 +1,5 @@
-import { isDateLikeKind, sanitizeDateLike } from './date-like';
+import { isDateLikeKind } from '../schema';
+import { sanitizeDateLike } from './date-like';
 import type { FieldModel } from './field-model';
 
 /** HTML's "valid floating-point number"; anything else is sanitised to '' by number inputs. */

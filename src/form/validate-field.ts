@@ -1,4 +1,5 @@
-import { formatDateLike, isDateLikeKind, parseDateLike } from './date-like';
+import { isDateLikeKind } from '../schema';
+import { formatDateLike, parseDateLike } from './date-like';
 import type { FieldIssue } from './field-issue';
 import type { FieldModel, FieldValue } from './field-model';
 import { tidyNumber } from './sanitizers';

@@ -12,3 +12,6 @@ export { useStopTask, type StopTaskVariables, type UseStopTaskOptions } from './
 export { useTaskClient } from './use-task-client';
 export { useTasks, type UseTasksOptions } from './use-tasks';
 export { useToolInput, type UseToolInputOptions, type UseToolInputResult } from './use-tool-input';
+export { useFormView } from './use-form-view';
+export { useMessages, useMessagesLocale } from './use-messages';
+export { useToolCallForm, type UseToolCallFormOptions, type UseToolCallFormResult } from './use-tool-call-form';

@@ -13,3 +13,4 @@ export type { FormInputToolOptions } from './form-input-tool';
 export { checkFormInput, fieldSubject } from './check-form-input';
 export { pointerSegments } from './json-pointer';
 export type { FormInputProblem, FormInputProblemCode } from './check-form-input';
+export { DATE_LIKE_KINDS, isDateLikeKind, type DateLikeKind } from './date-like-kinds';

@@ -7,3 +7,4 @@ export { cx } from './class-names';
 export { isPromiseLike, isRecord } from './is-record';
 export { quiet } from './quiet';
 export { toError } from './to-error';
+export { contentKey } from './content-key';

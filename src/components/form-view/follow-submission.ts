@@ -1,11 +1,6 @@
 import { isPromiseLike } from '../../utils';
 
-/**
- * The form's state, exposed as `data-state` on the `<form>`: `idle` while editing, `invalid` after
- * a refused submit until every error is fixed, `submitting` while `onSubmit`'s promise is pending,
- * `submitted` once it settled well.
- */
-export type ToolCallFormState = 'idle' | 'invalid' | 'submitting' | 'submitted';
+import type { ToolCallFormState } from './form-view';
 
 /**
  * Moves a form through `submitting` while the caller's `onSubmit` promise is pending, to

@@ -1,118 +1,121 @@
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import {
-  applyAutocompletePolicy,
   applyClassNamePolicy,
-  type FieldHandle,
-  type FieldModel,
-  type FieldValue,
+  type ClassNamePolicy,
   type FormControl,
+  type HeadlessField,
+  type HeadlessSettings,
+  type HeadlessView,
 } from '../../form';
+import type { FormMessages } from '../../messages';
 import { cx } from '../../utils';
 import { CheckboxControl } from './checkbox-control';
 import { CheckboxGroupControl } from './checkbox-group-control';
-import type { ControlProps, InvalidProps } from './control-props';
-import type { FieldEnvironment } from './field-environment';
-import { fieldIds } from './field-ids';
-import { fieldContext, issueText, noteText, shownLabelOf } from './field-text';
+import type { FieldComponents, FieldSlotProps, RenderField } from './field-slots';
+import { FieldLabel } from './field-label';
 import { RadioGroupControl } from './radio-group-control';
 import { RangeControl } from './range-control';
 import { SelectControl } from './select-control';
 import { SwitchControl } from './switch-control';
 import { TextControl } from './text-control';
-import { useFieldState } from './use-field-state';
 
-/** Props of `FormField`. */
-export interface FormFieldProps {
-  /** The field rendered. */
-  field: FieldModel;
-  /** The control holding its state. */
+/** What every field of one form shares. Memoised by the form, so fields re-render only when it changes. */
+export interface FieldEnvironment {
+  view: HeadlessView;
   control: FormControl;
-  /** What every field of the form shares. */
-  env: FieldEnvironment;
+  messages: FormMessages;
+  /** The settings the form was read with (disabled, autocomplete policy). */
+  settings: HeadlessSettings;
+  /** How agent-given class names reach a field's wrapper. */
+  classNamePolicy: ClassNamePolicy;
+  components: FieldComponents | undefined;
+  renderField: RenderField | undefined;
 }
 
+/** The environment of the fields of the nearest form view. */
+export const FieldEnvironmentContext = createContext<FieldEnvironment | null>(null);
+
 /**
- * One field: its label, control, notes and error. Subscribes to its own slot of the form control
- * only, so it re-renders when its own value or error changes, never for another field's.
+ * Field `index` of the form. It subscribes to that field alone, so typing in one field of 200
+ * re-renders that field and nothing else.
  */
-export function FormField({ field, control, env }: FormFieldProps) {
-  const state = useFieldState(control, field.index);
-  const { messages } = env;
-  const ids = fieldIds(env.idBase, field.index);
-  const shownLabel = shownLabelOf(field, messages);
-  const context = fieldContext(field, shownLabel);
-  const disabled = field.disabled || env.disabled;
-  const invalid = state.error !== null;
-  const invalidProps: InvalidProps = invalid ? { 'aria-invalid': true, 'aria-describedby': ids.error } : {};
+export function FormField({ index, environment }: { index: number; environment: FieldEnvironment }) {
+  const { control, view, messages, settings } = environment;
+  const subscribe = useCallback((listener: () => void) => control.subscribeField(index, listener), [control, index]);
+  const get = useCallback(() => control.getFieldState(index), [control, index]);
+  useSyncExternalStore(subscribe, get, get);
+  const field = view.readField(index, messages, settings);
+  const props: FieldSlotProps = { field };
+  return environment.renderField ? environment.renderField(field, props, DefaultField) : <DefaultField {...props} />;
+}
 
-  const { index } = field;
-  const formDisabled = env.disabled;
-  const setValue = useCallback(
-    (value: FieldValue, badInput = false) => {
-      // The core ignores read-only and disabled fields; a disabled form is the view's to enforce.
-      if (!formDisabled) control.setValue(index, value, { badInput });
-    },
-    [control, index, formDisabled],
-  );
-  const onBlur = useCallback(() => control.blurField(index), [control, index]);
-  const register = useCallback((handle: FieldHandle) => control.register(index, handle), [control, index]);
+/** The library's own field, as `renderField` gets it (`Default`). */
+export function DefaultField({ field }: FieldSlotProps) {
+  const environment = useContext(FieldEnvironmentContext);
+  if (environment === null) throw new Error('hitl-react: a field renders only inside its form.');
+  return <FieldFrame field={field} environment={environment} />;
+}
 
-  const props: ControlProps = {
-    field,
-    state,
-    ids,
-    shownLabel,
-    disabled,
-    invalidProps,
-    autocomplete: applyAutocompletePolicy(field.autocomplete, env.autocompletePolicy, field.kind),
-    messages,
-    setValue,
-    onBlur,
-    register,
-  };
-  const className = applyClassNamePolicy(field.className, env.classNamePolicy);
-
+/** The library's field: the wrapper with its states, the control (yours from `components`, or ours), notes and error. */
+function FieldFrame({ field, environment }: { field: HeadlessField; environment: FieldEnvironment }) {
+  const className = applyClassNamePolicy(field.field.className, environment.classNamePolicy);
+  const invalid = field.error !== undefined;
+  const Slot = environment.components?.[field.kind];
   return (
     <div
       className={cx('hitl-field', className)}
       data-field-type={field.kind}
       data-state={invalid ? 'invalid' : 'valid'}
       data-invalid={invalid ? '' : undefined}
-      data-disabled={disabled ? '' : undefined}
-      data-readonly={field.readonly ? '' : undefined}
+      data-disabled={field.disabled ? '' : undefined}
+      data-readonly={field.readOnly ? '' : undefined}
       data-required={field.required ? '' : undefined}
     >
-      {renderControl(props)}
-      {field.notes.map((note) => (
-        <p className="hitl-field-note" key={note.code}>
-          {noteText(note, messages, context)}
+      {Slot ? <SlotControl Slot={Slot} field={field} /> : <Control field={field} />}
+      {field.notes.map((note, index) => (
+        <p className="hitl-field-note" key={index}>
+          {note}
         </p>
       ))}
-      {state.error !== null ? (
-        <p className="hitl-field-error" id={ids.error}>
-          {issueText(state.error, messages, context)}
+      {invalid ? (
+        <p className="hitl-field-error" {...field.getErrorProps()}>
+          {field.error}
         </p>
       ) : null}
     </div>
   );
 }
 
-function renderControl(props: ControlProps) {
-  switch (props.field.control) {
+/**
+ * A slot of yours, under the library's label. A group is labelled by reference (`aria-labelledby`
+ * in its input props), so its label is plain text rather than a legend the slot would have to hold.
+ */
+function SlotControl({ Slot, field }: { Slot: ComponentType<FieldSlotProps>; field: HeadlessField }) {
+  const grouped = field.control === 'radio' || field.control === 'checkbox-group';
+  return (
+    <>
+      <FieldLabel field={field} as={grouped ? 'text' : 'label'} />
+      <Slot field={field} />
+    </>
+  );
+}
+
+function Control({ field }: { field: HeadlessField }) {
+  switch (field.control) {
     case 'input':
     case 'textarea':
-      return <TextControl {...props} />;
+      return <TextControl field={field} />;
     case 'range':
-      return <RangeControl {...props} />;
+      return <RangeControl field={field} />;
     case 'checkbox':
-      return <CheckboxControl {...props} />;
+      return <CheckboxControl field={field} />;
     case 'switch':
-      return <SwitchControl {...props} />;
+      return <SwitchControl field={field} />;
     case 'radio':
-      return <RadioGroupControl {...props} />;
+      return <RadioGroupControl field={field} />;
     case 'checkbox-group':
-      return <CheckboxGroupControl {...props} />;
+      return <CheckboxGroupControl field={field} />;
     case 'select':
-      return <SelectControl {...props} />;
+      return <SelectControl field={field} />;
   }
 }

@@ -1,8 +1,7 @@
 import * as Select from '@radix-ui/react-select';
-import { useEffect, useRef, useState } from 'react';
-import type { ControlProps } from './control-props';
+import { useState } from 'react';
+import type { HeadlessField } from '../../form';
 import { FieldLabel } from './field-label';
-import { fieldContext } from './field-text';
 
 const ignore = () => {};
 
@@ -14,52 +13,35 @@ const ignore = () => {};
  * once the person reaches the trigger — focus, pointer or key — so a long form does not pay for
  * every option of every select up front. The trigger shows the chosen label itself meanwhile.
  */
-export function SelectControl({
-  field,
-  state,
-  ids,
-  shownLabel,
-  disabled,
-  invalidProps,
-  messages,
-  setValue,
-  onBlur,
-  register,
-}: ControlProps) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => register({ focus: () => ref.current?.focus() }), [register]);
-  const placeholder = field.placeholder ?? messages.selectPlaceholder(fieldContext(field, shownLabel));
+export function SelectControl({ field }: { field: HeadlessField }) {
+  // The native `<select>` props: the trigger takes their id, ARIA, blur and ref (focus on a refused submit).
+  const { value, onChange: _onChange, name: _name, type: _type, role: _role, required, disabled, ...trigger } = field.getInputProps();
   const [listMounted, setListMounted] = useState(false);
   // Capture phase: the list must mount in the same update in which Radix opens it.
   const mountList = () => {
-    if (!listMounted && !field.readonly) setListMounted(true);
+    if (!listMounted && !field.readOnly) setListMounted(true);
   };
-  const chosen = typeof state.value === 'number' ? field.options[state.value] : undefined;
+  const chosen = value === '' || value === undefined ? undefined : field.options[Number(value)];
   return (
     <>
-      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} hint={field.hint} hintId={ids.hint} />
+      <FieldLabel field={field} />
       <Select.Root
-        value={typeof state.value === 'number' ? String(state.value) : ''}
-        onValueChange={(value) => setValue(value === '' ? null : Number(value))}
+        value={value ?? ''}
+        onValueChange={(next) => field.setOption(next === '' ? null : Number(next))}
         // Read-only: focusable and announced, but the list never opens.
-        {...(field.readonly ? { open: false, onOpenChange: ignore } : {})}
-        required={field.required}
+        {...(field.readOnly ? { open: false, onOpenChange: ignore } : {})}
+        required={required}
         disabled={disabled}
       >
         <Select.Trigger
-          ref={ref}
-          id={ids.control}
+          {...trigger}
           className="hitl-select-trigger"
-          aria-labelledby={ids.label}
-          aria-readonly={field.readonly || undefined}
-          aria-invalid={invalidProps['aria-invalid']}
-          aria-describedby={invalidProps['aria-describedby']}
-          onBlur={onBlur}
+          aria-labelledby={field.getLabelProps().id}
           onFocus={mountList}
           onPointerDownCapture={mountList}
           onKeyDownCapture={mountList}
         >
-          <Select.Value placeholder={placeholder}>{chosen ? <bdi>{chosen.label}</bdi> : null}</Select.Value>
+          <Select.Value placeholder={field.placeholder}>{chosen ? <bdi>{chosen.label}</bdi> : null}</Select.Value>
           <Select.Icon className="hitl-select-icon" />
         </Select.Trigger>
         {listMounted ? (
@@ -67,7 +49,7 @@ export function SelectControl({
             <Select.Content className="hitl-select-content" position="popper" sideOffset={4}>
               <Select.Viewport className="hitl-select-viewport">
                 {field.options.map((option, index) => (
-                  <Select.Item className="hitl-select-item" key={index} value={String(index)}>
+                  <Select.Item className="hitl-select-item" key={index} value={field.getOptionProps(index).value}>
                     <Select.ItemText>
                       <bdi>{option.label}</bdi>
                     </Select.ItemText>

@@ -1,36 +1,23 @@
 import * as Switch from '@radix-ui/react-switch';
-import { useEffect, useRef } from 'react';
-import type { ControlProps } from './control-props';
+import type { HeadlessField } from '../../form';
 import { FieldLabel } from './field-label';
 
 /** A Radix Switch: `role="switch"`, named by the field's label. */
-export function SwitchControl({ field, state, ids, shownLabel, disabled, invalidProps, setValue, onBlur, register }: ControlProps) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => register({ focus: () => ref.current?.focus() }), [register]);
+export function SwitchControl({ field }: { field: HeadlessField }) {
+  // The native checkbox props, minus what a `<button role="switch">` does not take.
+  const { type: _type, role: _role, onChange: _onChange, checked, name: _name, ...props } = field.getInputProps();
   return (
     <div className="hitl-toggle">
-      <FieldLabel id={ids.label} htmlFor={ids.control} text={shownLabel} required={field.required} />
+      <FieldLabel field={field} />
       <Switch.Root
-        ref={ref}
-        id={ids.control}
+        {...props}
         className="hitl-switch"
-        checked={state.value === true}
-        onCheckedChange={(checked) => setValue(checked)}
-        required={field.required}
-        disabled={disabled}
-        aria-labelledby={ids.label}
-        aria-readonly={field.readonly || undefined}
-        aria-invalid={invalidProps['aria-invalid']}
-        aria-describedby={invalidProps['aria-describedby']}
-        onBlur={onBlur}
+        checked={checked === true}
+        onCheckedChange={(next) => field.setValue(next)}
+        aria-labelledby={field.getLabelProps().id}
       >
         <Switch.Thumb className="hitl-switch-thumb" />
       </Switch.Root>
-      {field.hint ? (
-        <p className="hitl-field-hint" id={ids.hint}>
-          {field.hint}
-        </p>
-      ) : null}
     </div>
   );
 }

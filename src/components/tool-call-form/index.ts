@@ -1,8 +1,5 @@
-export { ToolCallForm } from './tool-call-form';
-export type { ToolCallFormProps } from './tool-call-form';
-export { DEFAULT_AGENT_NOTICE } from '../form-view';
-export type { FieldMessageContext, ToolCallFormState } from '../form-view';
-export { defaultToolCallFormMessages } from './messages';
-export type { ToolCallFormMessages } from './messages';
-export { SENSITIVE_AUTOCOMPLETE_TOKENS } from '../../form';
-export type { AutocompletePolicy, ClassNamePolicy } from '../../form';
+export { ToolCallForm, type ToolCallFormProps } from './tool-call-form';
+export { DEFAULT_AGENT_NOTICE, type FieldComponents, type FieldSlotProps, type RenderField, type ToolCallFormState } from '../form-view';
+export { defaultToolCallFormMessages, type ToolCallFormMessages } from './messages';
+export type { FieldMessageContext } from '../../messages';
+export { SENSITIVE_AUTOCOMPLETE_TOKENS, type AutocompletePolicy, type ClassNamePolicy } from '../../form';

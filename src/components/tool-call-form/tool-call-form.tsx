@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { buildFormModel, createFormControl, type AutocompletePolicy, type ClassNamePolicy } from '../../form';
-import { encodeFormAnswer, type FormAnswer, type FormInputProblem } from '../../schema';
-import { useLatestCallback, useLatestOptionalCallback } from '../../utils/react';
-import { FormView } from '../form-view';
-import { useMessages, type HeadingLevel } from '../shared';
-import { contentKey } from './content-key';
-import { defaultToolCallFormMessages, type ToolCallFormMessages } from './messages';
+import type { ReactNode, Ref } from 'react';
+import type { AutocompletePolicy, ClassNamePolicy } from '../../form';
+import { useMessages, useToolCallForm } from '../../hooks';
+import type { FormAnswer, FormInputProblem } from '../../schema';
+import { FormView, type FieldComponents, type RenderField } from '../form-view';
+import type { HeadingLevel } from '../shared';
+import type { ToolCallFormMessages } from './messages';
 
 /** Props of `<ToolCallForm>`. */
 export interface ToolCallFormProps {
@@ -28,8 +27,19 @@ export interface ToolCallFormProps {
    * the agent what was wrong. Default: none.
    */
   onInvalidParameters?: (problems: FormInputProblem[]) => void;
-  /** Replaces some of the texts the form writes itself. Default: the English `defaultToolCallFormMessages`. */
+  /** Replaces some of the texts the form writes itself. Default: those of `<MessagesProvider>`, else the English `defaultToolCallFormMessages`. */
   messages?: Partial<ToolCallFormMessages>;
+  /**
+   * Your components for field kinds, e.g. `{ text: MyInput, select: MySelect }`: each renders the
+   * control of fields of its kind from `{ field }` (value, error, `getInputProps()`, …, as in
+   * `useToolCallForm`); the label, description and error stay the library's. Default: none.
+   */
+  components?: FieldComponents;
+  /**
+   * Renders one whole field yourself: `(field, props, Default) => ReactNode`; `<Default {...props} />`
+   * is the library's field. Default: none.
+   */
+  renderField?: RenderField;
   /** How an agent-given field `className` is applied. Default: `'drop'`. */
   classNamePolicy?: ClassNamePolicy;
   /** Which agent-given `autocomplete` values reach the DOM. Default: `'safe'`. */
@@ -103,62 +113,42 @@ export interface ToolCallFormProps {
  * options (a note; `required` is dropped), a `defaultValue` that does not fit (ignored). Unknown
  * properties are ignored; duplicate labels keep unique ids and both answer entries.
  */
-export function ToolCallForm(props: ToolCallFormProps) {
-  // Keyed by content, so a poll's new object keeps the form (and what the person typed), while
-  // different content starts afresh.
-  return <ToolCallFormForParameters key={contentKey(props.parameters)} {...props} />;
-}
-
-function dataAttributesOf(props: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(props).filter(([key]) => key.startsWith('data-')));
-}
-
-function ToolCallFormForParameters({
+export function ToolCallForm({
   parameters,
-  messages: messageOverrides,
-  onInvalidParameters,
   onSubmit,
+  onInvalidParameters,
   onValuesChange,
   defaultValues,
+  messages,
+  autocompletePolicy,
+  disabled = false,
+  id,
   ref,
-  ...props
+  className,
+  classNamePolicy,
+  components,
+  renderField,
+  agentNotice,
+  headingLevel = 2,
+  ...rest
 }: ToolCallFormProps) {
-  const generatedId = useId();
-  // Made once per content (the key above remounts this component when the content changes);
-  // `defaultValues` is read then, like `defaultValue`.
-  const [{ model, control }] = useState(() => {
-    const built = buildFormModel(parameters);
-    return { model: built, control: createFormControl(built, { defaultValues }) };
+  const form = useToolCallForm({
+    parameters,
+    onSubmit,
+    onInvalidParameters,
+    onValuesChange,
+    defaultValues,
+    messages,
+    autocompletePolicy,
+    disabled,
+    id,
   });
-  const messages = useMessages(defaultToolCallFormMessages, messageOverrides);
-
-  const report = useLatestOptionalCallback(onInvalidParameters);
-  // A ref, not the effect's dependencies alone: Strict Mode runs mount effects twice.
-  const reported = useRef(false);
-  useEffect(() => {
-    if (reported.current || model.problems.length === 0) return;
-    reported.current = true;
-    report(model.problems);
-  }, [model, report]);
-
-  const submit = useLatestCallback(() => {
-    const answer = control.answer();
-    return onSubmit?.(answer, encodeFormAnswer(answer));
-  });
-
-  const observe = useLatestOptionalCallback(onValuesChange);
-  const observed = onValuesChange !== undefined;
-  useEffect(() => {
-    // Building the answer costs O(fields) per keystroke; it is done only for a caller that asked for it.
-    if (!observed) return undefined;
-    return control.watch(() => observe(control.answer()));
-  }, [control, observed, observe]);
-
-  if (model.fatal) {
-    const errors = model.problems.filter((problem) => problem.severity === 'error');
+  const resolved = useMessages('form', messages);
+  if (form.fatal) {
+    const errors = form.problems.filter((problem) => problem.severity === 'error');
     return (
-      <div className="hitl-parameters-error" role="alert" id={props.id} data-state="error">
-        <p>{messages.invalidParameters({ count: errors.length })}</p>
+      <div className="hitl-parameters-error" role="alert" id={id} data-state="error">
+        <p>{resolved.invalidParameters({ count: errors.length })}</p>
         <ul>
           {errors.map((problem, index) => (
             <li key={index}>{problem.message}</li>
@@ -169,22 +159,20 @@ function ToolCallFormForParameters({
   }
   return (
     <FormView
-      heading={model.heading}
-      description={model.description}
-      submitLabel={model.submitLabel}
-      control={control}
-      messages={messages}
-      classNamePolicy={props.classNamePolicy}
-      autocompletePolicy={props.autocompletePolicy}
-      disabled={props.disabled ?? false}
-      agentNotice={props.agentNotice}
-      headingLevel={props.headingLevel ?? 2}
-      idBase={props.id ?? generatedId}
-      formId={props.id}
+      form={form}
+      classNamePolicy={classNamePolicy}
+      components={components}
+      renderField={renderField}
+      disabled={disabled}
+      agentNotice={agentNotice}
+      headingLevel={headingLevel}
       formRef={ref}
-      className={props.className}
-      dataAttributes={dataAttributesOf(props)}
-      onValidSubmit={submit}
+      className={className}
+      dataAttributes={dataAttributesOf(rest)}
     />
   );
+}
+
+function dataAttributesOf(props: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).filter(([key]) => key.startsWith('data-')));
 }

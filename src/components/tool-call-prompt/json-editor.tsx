@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { JsonSchema } from '../../client';
 import { cx } from '../../utils';
-import { FieldLabel, FormFooter, followSubmission, type ToolCallFormState } from '../form-view';
+import { FormFooter, followSubmission, Label, type ToolCallFormState } from '../form-view';
 import { Heading, type HeadingLevel } from '../shared';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 import type { ToolCallPromptMessages } from './messages';
@@ -175,7 +175,7 @@ export function JsonEditor({
         data-disabled={disabled ? '' : undefined}
         data-required=""
       >
-        <FieldLabel id={`${controlId}-label`} htmlFor={controlId} text={label} required />
+        <Label id={`${controlId}-label`} htmlFor={controlId} text={label} required />
         <textarea
           ref={textarea}
           id={controlId}

@@ -1,14 +1,16 @@
-import { useState, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   buildSchemaForm,
-  createFormControl,
+  createFormController,
   schemaFormAnswer,
   type AutocompletePolicy,
   type ClassNamePolicy,
   type FlatObjectSchema,
 } from '../../form';
+import { useFormView } from '../../hooks';
 import { isRecord } from '../../utils';
-import { FormView } from '../form-view';
+import { useLatestCallback } from '../../utils/react';
+import { FormView, type FieldComponents, type RenderField } from '../form-view';
 import type { HeadingLevel } from '../shared';
 import type { ToolCallPromptMessages } from './messages';
 
@@ -26,14 +28,16 @@ export interface SchemaFormPromptProps {
   classNamePolicy: ClassNamePolicy | undefined;
   /** As `<ToolCallPrompt autocompletePolicy>`; undefined for `'safe'`. */
   autocompletePolicy: AutocompletePolicy | undefined;
+  /** As `<ToolCallPrompt components>`. */
+  components: FieldComponents | undefined;
+  /** As `<ToolCallPrompt renderField>`. */
+  renderField: RenderField | undefined;
   /** Disables every field and the submit button; values are kept. */
   disabled: boolean;
   /** As `<ToolCallPrompt agentNotice>`: `undefined` shows the default notice, `null` none. */
   agentNotice: ReactNode;
   /** The level of the heading element. */
   headingLevel: HeadingLevel;
-  /** Prefix of every element id in the form. */
-  idBase: string;
   /** The `<form>`'s id; undefined for none. */
   formId: string | undefined;
   /** The `<form>` element; undefined for none. */
@@ -46,33 +50,42 @@ export interface SchemaFormPromptProps {
 
 /**
  * The form generated for a tool whose schema is a flat object of primitive properties, prefilled
- * with the agent's parameters; it answers with the JSON object (`schemaFormAnswer`).
+ * with the agent's parameters; it answers with the JSON object (`schemaFormAnswer`). The same
+ * headless form as `<ToolCallForm>`, made from the schema instead of `form_input` parameters.
  */
 export function SchemaFormPrompt({ toolName, schema, parameters, messages, formRef, submit, ...props }: SchemaFormPromptProps) {
-  // Made once: the prompt is keyed by call, and poll copies of a call carry the same parameters.
-  const [{ form, control }] = useState(() => {
-    const built = buildSchemaForm(schema, isRecord(parameters) ? parameters : {});
-    return { form: built, control: createFormControl(built.model) };
+  const send = useLatestCallback((input: string) => submit(input));
+  const make = (isDisabled: () => boolean) => {
+    const generated = buildSchemaForm(schema, isRecord(parameters) ? parameters : {});
+    return createFormController({
+      model: {
+        ...generated.model,
+        heading: messages.promptHeading({ toolName, title: typeof schema.title === 'string' ? schema.title : undefined }),
+      },
+      encode: (control) => JSON.stringify(schemaFormAnswer(control.fields, generated.keys, control.values())),
+      onSubmit: (_answer, input) => send(input),
+      isDisabled,
+    });
+  };
+  // Keyed by nothing that changes: the prompt is keyed by call, and poll copies of a call carry the same parameters.
+  const form = useFormView('schema', make, {
+    messages,
+    disabled: props.disabled,
+    id: props.formId,
+    autocompletePolicy: props.autocompletePolicy,
   });
-  const title = typeof schema.title === 'string' ? schema.title : undefined;
   return (
     <FormView
-      heading={messages.promptHeading({ toolName, title })}
-      description={form.model.description}
-      submitLabel={undefined}
-      control={control}
-      messages={messages}
+      form={form}
       classNamePolicy={props.classNamePolicy}
-      autocompletePolicy={props.autocompletePolicy}
+      components={props.components}
+      renderField={props.renderField}
       disabled={props.disabled}
       agentNotice={props.agentNotice}
       headingLevel={props.headingLevel}
-      idBase={props.idBase}
-      formId={props.formId}
       formRef={formRef}
       className={props.className}
       dataAttributes={{}}
-      onValidSubmit={() => submit(JSON.stringify(schemaFormAnswer(form.model.fields, form.keys, control.values())))}
     />
   );
 }

@@ -1,13 +1,15 @@
-import { useId, useState, type ComponentType, type ReactNode, type Ref } from 'react';
+import { useId, useMemo, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import type { JsonSchema, ToolCall, ToolDefinition } from '../../client';
 import { isFlatObjectSchema, type AutocompletePolicy, type ClassNamePolicy } from '../../form';
 import { FORM_INPUT_TOOL_NAME, type FormInputProblem } from '../../schema';
 import { isRecord } from '../../utils';
 import { useLatestCallback } from '../../utils/react';
-import { useMessages, type HeadingLevel } from '../shared';
+import { useMessages } from '../../hooks';
+import type { FieldComponents, RenderField } from '../form-view';
+import type { HeadingLevel } from '../shared';
 import { ToolCallForm } from '../tool-call-form';
 import { JsonEditor } from './json-editor';
-import { defaultToolCallPromptMessages, type ToolCallPromptMessages } from './messages';
+import type { ToolCallPromptMessages } from './messages';
 import { SchemaFormPrompt } from './schema-form-prompt';
 
 /** What a custom renderer of a tool call receives. */
@@ -32,8 +34,12 @@ export interface ToolCallPromptProps {
   renderers?: Record<string, ComponentType<ToolRendererProps>>;
   /** The task's tool definitions, where the schema of a call's tool is looked up by name. Default: none (tools other than `form_input` get the JSON editor, syntax-checked only). */
   tools?: ToolDefinition[];
-  /** Replaces some of the texts. Default: the English `defaultToolCallPromptMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>`, else the English `defaultToolCallPromptMessages`. */
   messages?: Partial<ToolCallPromptMessages>;
+  /** As `<ToolCallForm components>`, for `form_input` calls and generated forms. Default: none. */
+  components?: FieldComponents;
+  /** As `<ToolCallForm renderField>`, for `form_input` calls and generated forms. Default: none. */
+  renderField?: RenderField;
   /** As `<ToolCallForm classNamePolicy>`. Default: `'drop'`. */
   classNamePolicy?: ClassNamePolicy;
   /** As `<ToolCallForm autocompletePolicy>`. Default: `'safe'`. */
@@ -77,7 +83,9 @@ function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
   const generatedId = useId();
   const onSubmit = props.onSubmit;
   const submit = useLatestCallback((input: string) => onSubmit(input));
-  const messages = useMessages(defaultToolCallPromptMessages, props.messages);
+  const formMessages = useMessages('form', props.messages);
+  const promptMessages = useMessages('prompt', props.messages);
+  const messages = useMemo(() => ({ ...formMessages, ...promptMessages }), [formMessages, promptMessages]);
 
   const name = typeof toolCall?.tool?.name === 'string' ? toolCall.tool.name : '';
   const parameters: unknown = toolCall?.tool?.parameters;
@@ -99,6 +107,8 @@ function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
         messages={messages}
         classNamePolicy={props.classNamePolicy}
         autocompletePolicy={props.autocompletePolicy}
+        components={props.components}
+        renderField={props.renderField}
         disabled={disabled}
         agentNotice={props.agentNotice}
         headingLevel={headingLevel}
@@ -118,10 +128,11 @@ function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
         messages={messages}
         classNamePolicy={props.classNamePolicy}
         autocompletePolicy={props.autocompletePolicy}
+        components={props.components}
+        renderField={props.renderField}
         disabled={disabled}
         agentNotice={props.agentNotice}
         headingLevel={headingLevel}
-        idBase={idBase}
         formId={props.id}
         formRef={ref}
         className={props.className}

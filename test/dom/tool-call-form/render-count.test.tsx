@@ -1,23 +1,15 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Profiler, type ComponentProps } from 'react';
-import { ToolCallForm } from '../../../src/components/tool-call-form';
-import type * as FormFieldModule from '../../../src/components/form-view/form-field';
+import { Profiler } from 'react';
+import { ToolCallForm, type RenderField } from '../../../src/components/tool-call-form';
 
-/** Commits per field index: a Profiler around each field counts every render inside it. */
-const commits = vi.hoisted(() => new Map<number, number>());
-
-vi.mock('../../../src/components/form-view/form-field', async (importOriginal) => {
-  const original = await importOriginal<typeof FormFieldModule>();
-  function CountedFormField(props: ComponentProps<typeof original.FormField>) {
-    return (
-      <Profiler id={String(props.field.index)} onRender={() => commits.set(props.field.index, (commits.get(props.field.index) ?? 0) + 1)}>
-        <original.FormField {...props} />
-      </Profiler>
-    );
-  }
-  return { ...original, FormField: CountedFormField };
-});
+/** Commits per field index, counted through the public `renderField`: a Profiler around each field. */
+const commits = new Map<number, number>();
+const countRenders: RenderField = (field, props, Default) => (
+  <Profiler id={String(field.index)} onRender={() => commits.set(field.index, (commits.get(field.index) ?? 0) + 1)}>
+    <Default {...props} />
+  </Profiler>
+);
 
 const FIELDS = 200;
 const parameters = {
@@ -48,7 +40,7 @@ describe(`a ${FIELDS}-field form`, () => {
 
   it('typing in one field re-renders that field only', async () => {
     const user = userEvent.setup();
-    render(<ToolCallForm parameters={parameters} onValuesChange={() => {}} />);
+    render(<ToolCallForm parameters={parameters} onValuesChange={() => {}} renderField={countRenders} />);
     expect(commits.size).toBe(FIELDS);
     commits.clear();
     await user.type(control('Field 100'), 'hello');
@@ -60,7 +52,7 @@ describe(`a ${FIELDS}-field form`, () => {
 
   it('fixing an invalid field re-renders that field (and the form’s summary), not the others', async () => {
     const user = userEvent.setup();
-    render(<ToolCallForm parameters={{ fields: parameters.fields.slice(0, 50) }} />);
+    render(<ToolCallForm parameters={{ fields: parameters.fields.slice(0, 50) }} renderField={countRenders} />);
     const target = control('Field 10');
     fireEvent.change(target, { target: { value: 'a' } });
     fireEvent.submit(target.closest('form')!);
@@ -72,9 +64,9 @@ describe(`a ${FIELDS}-field form`, () => {
   });
 
   it('a parent re-render with equal props does not reach the fields', () => {
-    const { rerender } = render(<ToolCallForm parameters={parameters} />);
+    const { rerender } = render(<ToolCallForm parameters={parameters} renderField={countRenders} />);
     commits.clear();
-    rerender(<ToolCallForm parameters={structuredClone(parameters)} />);
+    rerender(<ToolCallForm parameters={structuredClone(parameters)} renderField={countRenders} />);
     expect(fieldsRenderedSince()).toEqual([]);
   });
 });

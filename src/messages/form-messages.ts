@@ -1,4 +1,5 @@
-import { isDateLikeKind } from '../../form';
+import { isDateLikeKind } from '../schema';
+import { plural } from './plural';
 
 /** What every field message receives: which field it is about. */
 export interface FieldMessageContext {
@@ -11,11 +12,12 @@ export interface FieldMessageContext {
 }
 
 /**
- * Every text the form view writes itself: field errors (one per `FieldIssue` code, with the issue's
- * parameters), notes, labels and the submit button. Each is a function of the field and the limit
- * involved, so translations can reorder words. `ToolCallFormMessages` extends it.
+ * Every text a form writes itself (`<ToolCallForm>`, `useToolCallForm`, the forms `<ToolCallPrompt>`
+ * generates): field errors (one per `FieldIssue` code, with the issue's parameters), notes, labels,
+ * the submit button and the alert about unusable parameters. Each is a function of the field and
+ * the limit involved, so translations can reorder words.
  */
-export interface FormViewMessages {
+export interface FormMessages {
   /** A required field is empty, unchecked or has nothing chosen. Default: "This field is required". */
   required(context: FieldMessageContext): string;
   /** Shorter than `minLength` (in UTF-16 code units, as HTML counts). Default: "Must be at least 3 characters". */
@@ -55,12 +57,12 @@ export interface FormViewMessages {
   conflictingLimitsNote(context: FieldMessageContext): string;
   /** Note on a select or radio field without options. Default: "There are no options to choose from." */
   noOptionsNote(context: FieldMessageContext): string;
+  /** Heading of the alert shown instead of a form whose parameters are unusable. Default: "This form cannot be shown. The request from the automation agent is malformed:". */
+  invalidParameters(context: { count: number }): string;
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
-/** The English defaults of `FormViewMessages`. */
-export const defaultFormViewMessages: FormViewMessages = {
+/** The English `FormMessages`. */
+export const enFormMessages: FormMessages = {
   required: () => 'This field is required',
   tooShort: ({ minLength }) => `Must be at least ${plural(minLength, 'character', 'characters')}`,
   tooLong: ({ maxLength }) => `Must be at most ${plural(maxLength, 'character', 'characters')}`,
@@ -79,4 +81,5 @@ export const defaultFormViewMessages: FormViewMessages = {
   invalidPatternNote: () => 'The requested format cannot be checked here, so any text is accepted.',
   conflictingLimitsNote: () => 'The requested limits contradict each other and are not checked.',
   noOptionsNote: () => 'There are no options to choose from.',
+  invalidParameters: () => 'This form cannot be shown. The request from the automation agent is malformed:',
 };

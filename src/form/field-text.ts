@@ -2,11 +2,12 @@
  * The words of a field: where the core's structured data (labels, issues, notes) becomes text
  * through the view's messages, so a locale only ever replaces messages.
  */
-import type { FieldIssue, FieldIssueCode, FieldModel, FieldNote } from '../../form';
-import type { FieldMessageContext, FormViewMessages } from './form-view-messages';
+import type { FieldMessageContext, FormMessages } from '../messages';
+import type { FieldIssue, FieldIssueCode } from './field-issue';
+import type { FieldModel, FieldNote } from './field-model';
 
 /** The label shown for a field: the agent's, or the generated one (`fieldLabelFallback`) for an unlabelled field. */
-export function shownLabelOf(field: FieldModel, messages: FormViewMessages): string {
+export function shownLabelOf(field: FieldModel, messages: FormMessages): string {
   return field.label ?? messages.fieldLabelFallback({ index: field.index });
 }
 
@@ -29,7 +30,7 @@ export function issueText(issue: FieldIssue, messages: FieldIssueMessages, conte
 }
 
 /** The text of a note about how the agent described a field. */
-export function noteText(note: FieldNote, messages: FormViewMessages, context: FieldMessageContext): string {
+export function noteText(note: FieldNote, messages: FormMessages, context: FieldMessageContext): string {
   switch (note.code) {
     case 'unknown-type':
       return messages.unknownTypeNote({ ...context, requestedType: note.requestedType });

@@ -1,0 +1,319 @@
+import { applyAutocompletePolicy, type AutocompletePolicy } from './autocomplete-policy';
+import { formatDateLike } from './date-like';
+import type { FieldIds } from './field-ids';
+import type { FieldModel, FieldValue } from './field-model';
+import { focusGroup } from './focus-group';
+import type { FormControl } from './form-control';
+import { isDateLikeKind } from '../schema';
+
+/** What a change handler reads of the element: an `<input>`, `<textarea>` or `<select>` fits. */
+export interface FieldChangeTarget {
+  readonly value?: string;
+  readonly checked?: boolean;
+  readonly validity?: { readonly badInput: boolean };
+}
+
+/** A change event as the prop getters read it: React's synthetic events and native ones both fit. */
+export interface FieldChangeEvent {
+  readonly currentTarget: FieldChangeTarget;
+}
+
+/** A key event as the prop getters read it. */
+export interface FieldKeyEvent {
+  readonly key: string;
+  preventDefault(): void;
+}
+
+/** ARIA every control of a field carries. */
+export interface FieldAriaProps {
+  /** `true` while the field shows an error. */
+  'aria-invalid'?: true;
+  /** The field's description and, while it shows one, its error message. */
+  'aria-describedby'?: string;
+  /** Read-only where HTML has no `readonly` (choices, checkboxes, ranges). */
+  'aria-readonly'?: true;
+}
+
+/**
+ * Props for the element that holds a field's value: the `<input>`, `<textarea>` or `<select>`; for
+ * radio and checkbox groups, the group element (a `<fieldset>`), whose options come from
+ * `getOptionProps`. Spread them on a native element; every constraint and the ARIA wiring is in.
+ */
+export interface FieldInputProps extends FieldAriaProps {
+  id: string;
+  name?: string;
+  /** The input type (`text`, `email`, `date`, `checkbox`, `range`, …); absent on `<textarea>`, `<select>` and groups. */
+  type?: string;
+  /** `switch` on a switch's checkbox; `radiogroup` or `group` on a group. */
+  role?: 'switch' | 'radiogroup' | 'group';
+  value?: string;
+  checked?: boolean;
+  required?: boolean;
+  readOnly?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  minLength?: number;
+  maxLength?: number;
+  min?: string;
+  max?: string;
+  step?: string | number;
+  pattern?: string;
+  rows?: number;
+  cols?: number;
+  autoComplete?: string;
+  'aria-labelledby'?: string;
+  'aria-required'?: true;
+  onChange?: (event: FieldChangeEvent) => void;
+  onBlur: () => void;
+  onKeyDown?: (event: FieldKeyEvent) => void;
+  /** Lends the form the element, for focus on a refused submit and for input it cannot read. */
+  ref: (element: HTMLElement | null) => void;
+}
+
+/** Props for one option: a radio or checkbox `<input>` of a group, or an `<option>` of a `<select>`. */
+export interface FieldOptionProps {
+  /** The option's element id (radio and checkbox inputs; pair a `<label htmlFor>` with it). */
+  id?: string;
+  type?: 'radio' | 'checkbox';
+  name?: string;
+  value: string;
+  checked?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  'aria-readonly'?: true;
+  onChange?: () => void;
+  onKeyDown?: (event: FieldKeyEvent) => void;
+}
+
+/** The prop getters of one field. Each call reads the field's current state. */
+export interface FieldPropGetters {
+  /** For the `<label>` (`htmlFor` the control), or, in a group, for the element the group is labelled by. */
+  getLabelProps: () => { id: string; htmlFor?: string };
+  getInputProps: () => FieldInputProps;
+  /** For option `option` (by position, as in `field.options`). */
+  getOptionProps: (option: number) => FieldOptionProps;
+  getDescriptionProps: () => { id: string };
+  getErrorProps: () => { id: string };
+  /**
+   * Chooses option `option` (by position, as `getOptionProps` numbers them) of a select or radio
+   * group, or `null` for none; in a checkbox group, adds it (`chosen` true) or removes it. For
+   * custom choice components whose items carry `getOptionProps(i).value`. Ignored while read-only or disabled.
+   */
+  setOption: (option: number | null, chosen?: boolean) => void;
+}
+
+/** What every field of a form shares. */
+export interface FieldPropsEnvironment {
+  ids: (index: number) => FieldIds;
+  /** The whole form is disabled: every field is, and changes are ignored. */
+  disabled: () => boolean;
+  /** Which agent-given `autocomplete` values reach the DOM (read at each call, so it may change). */
+  autocompletePolicy: () => AutocompletePolicy;
+}
+
+const ARROW_KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
+
+function limitAttribute(kind: string, limit: number | undefined): string | undefined {
+  if (limit === undefined) return undefined;
+  // Date-like limits are `valueAsNumber`s; the attribute wants them in the kind's own format.
+  if (isDateLikeKind(kind)) return formatDateLike(kind, limit) ?? undefined;
+  return String(limit);
+}
+
+/** The `aria-describedby` of a field: its description, and its error while it shows one. */
+function describedBy(field: FieldModel, ids: FieldIds, invalid: boolean): string | undefined {
+  const parts = [field.hint ? ids.hint : undefined, invalid ? ids.error : undefined].filter((id) => id !== undefined);
+  return parts.length === 0 ? undefined : parts.join(' ');
+}
+
+/**
+ * Makes the prop getters of field `index` of `control`: the same attributes and handlers the
+ * library's own controls use, for the native elements of a headless form. The handlers are made
+ * once here, so spreading the props on every render hands React the same functions.
+ */
+export function createFieldPropGetters(control: FormControl, index: number, environment: FieldPropsEnvironment): FieldPropGetters {
+  const field = control.fields[index] as FieldModel;
+  const ids = environment.ids(index);
+  const set = (value: FieldValue, badInput = false) => {
+    // The core ignores read-only and disabled fields; a disabled form is the view's to enforce.
+    if (!environment.disabled()) control.setValue(index, value, { badInput });
+  };
+  const onBlur = () => control.blurField(index);
+  const holdArrows = (event: FieldKeyEvent) => {
+    // A read-only radio group holds its value; arrow keys would move the choice with the focus.
+    if (ARROW_KEYS.includes(event.key)) event.preventDefault();
+  };
+  const isGroup = field.control === 'radio' || field.control === 'checkbox-group';
+
+  let unregister: (() => void) | undefined;
+  const ref = (element: HTMLElement | null) => {
+    unregister?.();
+    unregister = undefined;
+    if (element === null) return;
+    unregister = control.register(index, {
+      focus: () => (isGroup ? focusGroup(element) : element.focus()),
+      // Only inputs hold text they cannot read (a half-typed date, "1e"); React never sees it change.
+      hasBadInput: () => (element as Partial<HTMLInputElement>).validity?.badInput === true,
+    });
+  };
+
+  const onChange = (event: FieldChangeEvent) => {
+    const target = event.currentTarget;
+    const text = target.value ?? '';
+    switch (field.control) {
+      case 'checkbox':
+      case 'switch':
+        set(target.checked === true);
+        return;
+      case 'range':
+        set(Number(text));
+        return;
+      case 'select':
+        set(text === '' ? null : Number(text));
+        return;
+      default:
+        set(text, target.validity?.badInput === true);
+    }
+  };
+
+  const setOption = (option: number | null, chosen = true) => {
+    if (option !== null && (!Number.isInteger(option) || option < 0 || option >= field.options.length)) return;
+    if (field.control !== 'checkbox-group') {
+      set(option);
+      return;
+    }
+    if (option === null) return;
+    const state = control.getFieldState(index).value;
+    const current: readonly number[] = Array.isArray(state) ? state : [];
+    const next = chosen ? [...current, option] : current.filter((i) => i !== option);
+    set([...new Set(next)].sort((a, b) => a - b));
+  };
+  const optionHandlers = field.options.map((_, option) => () => {
+    if (field.control === 'radio') {
+      setOption(option);
+      return;
+    }
+    const state = control.getFieldState(index).value;
+    setOption(option, !(Array.isArray(state) && state.includes(option)));
+  });
+
+  const aria = (invalid: boolean): FieldAriaProps => ({
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': describedBy(field, ids, invalid),
+  });
+
+  return {
+    setOption,
+    getLabelProps: () => (isGroup ? { id: ids.label } : { id: ids.label, htmlFor: ids.control }),
+    getDescriptionProps: () => ({ id: ids.hint }),
+    getErrorProps: () => ({ id: ids.error }),
+
+    getInputProps() {
+      const state = control.getFieldState(index);
+      const disabled = field.disabled || environment.disabled();
+      const common = { id: ids.control, name: ids.control, onBlur, ref, ...aria(state.error !== null) };
+      const readonlyChoice = field.readonly ? { 'aria-readonly': true as const } : {};
+      switch (field.control) {
+        case 'radio':
+        case 'checkbox-group':
+          return {
+            ...common,
+            name: undefined,
+            role: field.control === 'radio' ? 'radiogroup' : 'group',
+            'aria-labelledby': ids.label,
+            'aria-required': field.control === 'radio' && field.required ? true : undefined,
+            ...readonlyChoice,
+          };
+        case 'checkbox':
+        case 'switch':
+          return {
+            ...common,
+            type: 'checkbox',
+            role: field.control === 'switch' ? 'switch' : undefined,
+            checked: state.value === true,
+            required: field.required,
+            disabled,
+            onChange,
+            ...readonlyChoice,
+          };
+        case 'range':
+          return {
+            ...common,
+            type: 'range',
+            value: String(typeof state.value === 'number' ? state.value : 0),
+            min: limitAttribute(field.kind, field.min),
+            max: limitAttribute(field.kind, field.max),
+            step: field.step,
+            required: field.required,
+            disabled,
+            onChange,
+            ...readonlyChoice,
+          };
+        case 'select':
+          return {
+            ...common,
+            value: typeof state.value === 'number' ? String(state.value) : '',
+            required: field.required,
+            disabled,
+            onChange,
+            ...readonlyChoice,
+          };
+        default: {
+          const text = {
+            ...common,
+            value: typeof state.value === 'string' ? state.value : '',
+            required: field.required,
+            readOnly: field.readonly,
+            disabled,
+            placeholder: field.placeholder,
+            minLength: field.minLength,
+            maxLength: field.maxLength,
+            autoComplete: applyAutocompletePolicy(field.autocomplete, environment.autocompletePolicy(), field.kind),
+            onChange,
+          };
+          if (field.control === 'textarea') return { ...text, rows: field.rows, cols: field.cols };
+          return {
+            ...text,
+            type: field.kind,
+            min: limitAttribute(field.kind, field.min),
+            max: limitAttribute(field.kind, field.max),
+            // No step given means any number: HTML's default step of 1 would refuse 1.5.
+            step: field.kind === 'number' ? (field.step ?? 'any') : undefined,
+            pattern: field.pattern?.source,
+          };
+        }
+      }
+    },
+
+    getOptionProps(option) {
+      const value = String(option);
+      if (field.control === 'select') return { value };
+      const state = control.getFieldState(index).value;
+      const disabled = field.disabled || environment.disabled();
+      const onChange = optionHandlers[option];
+      if (field.control === 'radio') {
+        return {
+          id: `${ids.control}-o${option}`,
+          type: 'radio',
+          // The control's id: the name only groups the radios for the browser's arrow keys.
+          name: ids.control,
+          value,
+          checked: state === option,
+          required: field.required,
+          disabled,
+          onChange,
+          onKeyDown: field.readonly ? holdArrows : undefined,
+        };
+      }
+      return {
+        id: `${ids.control}-o${option}`,
+        type: 'checkbox',
+        value,
+        checked: Array.isArray(state) && state.includes(option),
+        disabled,
+        'aria-readonly': field.readonly ? true : undefined,
+        onChange,
+      };
+    },
+  };
+}

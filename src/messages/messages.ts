@@ -1,0 +1,48 @@
+import { enFormMessages, type FormMessages } from './form-messages';
+import { enPromptMessages, type PromptMessages } from './prompt-messages';
+
+/**
+ * Every text the library writes, in one object: a group per part, each a typed function per
+ * message. A locale is an object of this shape (`hitl-react/locales/de`); `locale` is its BCP 47
+ * tag, which dates, numbers and relative times are formatted with (`Intl`).
+ */
+export interface Messages {
+  /** The language tag the texts are in, for `Intl`. */
+  readonly locale: string;
+  /** Forms: `<ToolCallForm>`, `useToolCallForm`, the forms of `<ToolCallPrompt>`. */
+  readonly form: FormMessages;
+  /** What `<ToolCallPrompt>` writes beside its forms. */
+  readonly prompt: PromptMessages;
+}
+
+/** The groups of `Messages` (every key but `locale`). */
+export type MessageGroup = Exclude<keyof Messages, 'locale'>;
+
+/** Some messages: any group, any message of it. What a provider or a partial locale holds. */
+export type PartialMessages = { readonly locale?: string } & { readonly [G in MessageGroup]?: Partial<Messages[G]> };
+
+/** The English messages, the default of every part. */
+export const en: Messages = {
+  locale: 'en',
+  form: enFormMessages,
+  prompt: enPromptMessages,
+};
+
+/**
+ * `defaults` with each layer of `overrides` on top, later layers winning. Entries that are not
+ * functions are ignored, so `{ retry: undefined }` keeps the default instead of rendering nothing,
+ * and a locale that lacks a message falls back to the layer below.
+ */
+export function mergeMessages<M extends object>(defaults: M, ...overrides: ReadonlyArray<Partial<M> | null | undefined>): M {
+  let merged = defaults;
+  for (const layer of overrides) {
+    if (layer === undefined || layer === null) continue;
+    for (const key of Object.keys(layer) as Array<keyof M>) {
+      const value = layer[key];
+      if (typeof value !== 'function') continue;
+      if (merged === defaults) merged = { ...defaults };
+      merged[key] = value as M[keyof M];
+    }
+  }
+  return merged;
+}
