@@ -173,6 +173,16 @@ export type {
   ToolCallFormState,
 } from './components/tool-call-form';
 export { defaultToolCallPromptMessages, ToolCallPrompt } from './components/tool-call-prompt';
+export { ApprovalPrompt, createApprovalRenderer, defaultApprovalAnswer, defaultApprovalMessages } from './components/approval-prompt';
+export type {
+  ApprovalAnswer,
+  ApprovalDecision,
+  ApprovalMessages,
+  ApprovalPromptMessages,
+  ApprovalPromptProps,
+  ApprovalPromptState,
+  ApprovalRendererOptions,
+} from './components/approval-prompt';
 export type { ToolCallPromptMessages, ToolCallPromptProps, ToolRendererProps } from './components/tool-call-prompt';
 export { defaultRunViewerMessages, RunViewer } from './components/run-viewer';
 export type { RunViewerFormProps, RunViewerMessages, RunViewerPartMessages, RunViewerProps, RunViewerState } from './components/run-viewer';

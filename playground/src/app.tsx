@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formInputTool, RunList, RunViewer, TaskList, type TaskListItem, type ToolDefinition } from '../../src';
 import { APPROVE_PURCHASE_TOOL_NAME, approvePurchaseTool } from '../../src/testing';
-import { ApprovePurchasePrompt } from './approve-purchase-prompt';
+import { ApprovePurchasePrompt } from './approve-purchase-renderer';
 import { KeyCheck } from './key-check';
 import { NewTaskForm } from './new-task-form';
 

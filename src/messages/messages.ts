@@ -1,3 +1,4 @@
+import { enApprovalMessages, type ApprovalMessages } from './approval-messages';
 import { enFormMessages, type FormMessages } from './form-messages';
 import { enPromptMessages, type PromptMessages } from './prompt-messages';
 
@@ -13,6 +14,8 @@ export interface Messages {
   readonly form: FormMessages;
   /** What `<ToolCallPrompt>` writes beside its forms. */
   readonly prompt: PromptMessages;
+  /** `<ApprovalPrompt>`: the decision on a tool call and its reason and editor. */
+  readonly approval: ApprovalMessages;
 }
 
 /** The groups of `Messages` (every key but `locale`). */
@@ -26,6 +29,7 @@ export const en: Messages = {
   locale: 'en',
   form: enFormMessages,
   prompt: enPromptMessages,
+  approval: enApprovalMessages,
 };
 
 /**

@@ -2,3 +2,5 @@ export { ToolCallPrompt } from './tool-call-prompt';
 export type { ToolCallPromptProps, ToolRendererProps } from './tool-call-prompt';
 export { defaultToolCallPromptMessages } from './messages';
 export type { ToolCallPromptMessages } from './messages';
+// For the approval family's editor only; not in the package's public barrel.
+export { loadJsonSchemaValidator, type JsonSchemaValidatorLoad, type JsonSchemaViolation } from './load-json-schema-validator';

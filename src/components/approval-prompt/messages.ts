@@ -1,0 +1,12 @@
+import { en, type ApprovalMessages, type FormMessages, type PromptMessages } from '../../messages';
+
+export type { ApprovalMessages };
+
+/**
+ * Every text `<ApprovalPrompt>` can write: its own (`approval` group of `Messages`), its argument
+ * editor's fields (`form` group) and its JSON editor's (`prompt` group).
+ */
+export type ApprovalPromptMessages = ApprovalMessages & FormMessages & PromptMessages;
+
+/** The English defaults of `ApprovalMessages`. */
+export const defaultApprovalMessages: ApprovalMessages = en.approval;
