@@ -49,6 +49,8 @@ export default defineConfig(({ command }) => {
         entry: {
           index: resolve(root, 'src/index.ts'),
           testing: resolve(root, 'src/testing/index.ts'),
+          'testing/msw': resolve(root, 'src/testing/msw/index.ts'),
+          'testing/playwright': resolve(root, 'src/testing/playwright/index.ts'),
           server: resolve(root, 'src/server/index.ts'),
         },
         formats: ['es'],
