@@ -55,11 +55,12 @@ export default tseslint.config(
       'playground/**/*.{ts,tsx}',
       'test/dom/**/*.{ts,tsx}',
       'bench/pages/**/*.{ts,tsx}',
+      'examples/**/*.{ts,tsx}',
     ],
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
-    files: ['src/**/*.tsx', 'stories/**/*.tsx', 'playground/**/*.tsx'],
+    files: ['src/**/*.tsx', 'stories/**/*.tsx', 'playground/**/*.tsx', 'examples/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
   {

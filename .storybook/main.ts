@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
+import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 
 const PUBLIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'public');
@@ -61,7 +62,9 @@ const config: StorybookConfig = {
   viteFinal(config) {
     // The root vite.config.ts builds the library; the catalogue is an app, so drop the library settings.
     if (config.build) delete config.build.lib;
-    config.plugins = [...(config.plugins ?? []), simulatorAssets()];
+    // Tailwind 4 builds the shadcn recipe's stylesheet (examples/shadcn-form/styles.css), which only
+    // its stories import. A stylesheet without Tailwind's directives passes through unchanged.
+    config.plugins = [...(config.plugins ?? []), simulatorAssets(), tailwindcss()];
     return config;
   },
 };

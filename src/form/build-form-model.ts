@@ -9,7 +9,7 @@ import {
   type FormInputProblem,
 } from '../schema';
 import { coerceFieldValue, emptyFieldValue } from './coerce-field-value';
-import { compilePattern } from './compile-pattern';
+import { tryCompilePattern, type PatternRefusal } from './compile-pattern';
 import type { ControlKind, FieldModel, FieldNote, FormModel } from './field-model';
 
 /** The kinds that take `minLength`, `maxLength` and `pattern`. */
@@ -41,6 +41,19 @@ const nonNegativeInteger = (n: number | undefined): number | undefined =>
   n === undefined || !Number.isFinite(n) || n < 0 ? undefined : Math.floor(n);
 const positiveInteger = (n: number | undefined): number | undefined =>
   n === undefined || !Number.isFinite(n) || n < 1 ? undefined : Math.floor(n);
+
+const UNSUPPORTED_TEXT = {
+  backreference: 'it refers back to a group',
+  lookaround: 'it has a lookahead or lookbehind',
+  'too-large': 'it is too large',
+  unrecognised: 'its syntax is not understood here',
+};
+
+/** The problem's message for a pattern that is not checked. */
+function refusalText(refusal: PatternRefusal): string {
+  if (refusal.refused === 'invalid') return '"pattern" is not a valid regular expression; it is ignored.';
+  return `"pattern" cannot be checked in linear time (${UNSUPPORTED_TEXT[refusal.reason]}); it is ignored.`;
+}
 
 function buildField(field: FormField, index: number, problems: FormInputProblem[]): FieldModel {
   const known = (FORM_FIELD_TYPES as readonly string[]).includes(field.type);
@@ -76,10 +89,12 @@ function buildField(field: FormField, index: number, problems: FormInputProblem[
 
   let pattern: FieldModel['pattern'];
   if (TEXT_KINDS.includes(kind) && typeof field.pattern === 'string' && field.pattern !== '') {
-    const regexp = compilePattern(field.pattern);
-    if (regexp) pattern = { source: field.pattern, regexp };
+    const compiled = tryCompilePattern(field.pattern);
+    // A LinearPattern is a RegExp whose test runs in linear time; the source stays the agent's, for messages.
+    if (!('refused' in compiled)) pattern = { source: field.pattern, regexp: compiled };
     else {
-      warn('invalid-pattern', 'pattern', '"pattern" is not a valid regular expression; it is ignored.');
+      warn('invalid-pattern', 'pattern', refusalText(compiled));
+      // Unchecked for either reason, the person is told the same: any text is accepted.
       notes.push({ code: 'invalid-pattern', pattern: field.pattern });
     }
   }

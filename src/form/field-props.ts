@@ -6,8 +6,9 @@ import { focusGroup } from './focus-group';
 import type { FormControl } from './form-control';
 import { isDateLikeKind } from '../schema';
 
-/** What a change handler reads of the element: an `<input>`, `<textarea>` or `<select>` fits. */
+/** What a change handler reads of the element: an `<input>`, `<textarea>` or `<select>` fits (and, for typing, any element). */
 export interface FieldChangeTarget {
+  readonly tagName: string;
   readonly value?: string;
   readonly checked?: boolean;
   readonly validity?: { readonly badInput: boolean };
@@ -16,6 +17,12 @@ export interface FieldChangeTarget {
 /** A change event as the prop getters read it: React's synthetic events and native ones both fit. */
 export interface FieldChangeEvent {
   readonly currentTarget: FieldChangeTarget;
+}
+
+/** What the form needs of a field's element: focus, and for inputs their validity. */
+export interface FieldElement {
+  focus(): void;
+  readonly validity?: { readonly badInput: boolean };
 }
 
 /** A key event as the prop getters read it. */
@@ -57,7 +64,6 @@ export interface FieldInputProps extends FieldAriaProps {
   min?: string;
   max?: string;
   step?: string | number;
-  pattern?: string;
   rows?: number;
   cols?: number;
   autoComplete?: string;
@@ -66,8 +72,11 @@ export interface FieldInputProps extends FieldAriaProps {
   onChange?: (event: FieldChangeEvent) => void;
   onBlur: () => void;
   onKeyDown?: (event: FieldKeyEvent) => void;
-  /** Lends the form the element, for focus on a refused submit and for input it cannot read. */
-  ref: (element: HTMLElement | null) => void;
+  /**
+   * Lends the form the element (or a handle with `focus()`, as MUI's `inputRef` gives), for focus on
+   * a refused submit and for input it cannot read (`validity.badInput`).
+   */
+  ref: (element: FieldElement | null) => void;
 }
 
 /** Props for one option: a radio or checkbox `<input>` of a group, or an `<option>` of a `<select>`. */
@@ -113,6 +122,11 @@ export interface FieldPropsEnvironment {
 
 const ARROW_KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
+/** A DOM element, as opposed to a focus handle (what a group's ref needs to find its options). */
+function isElement(value: FieldElement): value is FieldElement & HTMLElement {
+  return typeof (value as Partial<HTMLElement>).querySelectorAll === 'function';
+}
+
 function limitAttribute(kind: string, limit: number | undefined): string | undefined {
   if (limit === undefined) return undefined;
   // Date-like limits are `valueAsNumber`s; the attribute wants them in the kind's own format.
@@ -146,14 +160,14 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
   const isGroup = field.control === 'radio' || field.control === 'checkbox-group';
 
   let unregister: (() => void) | undefined;
-  const ref = (element: HTMLElement | null) => {
+  const ref = (element: FieldElement | null) => {
     unregister?.();
     unregister = undefined;
     if (element === null) return;
     unregister = control.register(index, {
-      focus: () => (isGroup ? focusGroup(element) : element.focus()),
+      focus: () => (isGroup && isElement(element) ? focusGroup(element) : element.focus()),
       // Only inputs hold text they cannot read (a half-typed date, "1e"); React never sees it change.
-      hasBadInput: () => (element as Partial<HTMLInputElement>).validity?.badInput === true,
+      hasBadInput: () => element.validity?.badInput === true,
     });
   };
 
@@ -279,7 +293,10 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
             max: limitAttribute(field.kind, field.max),
             // No step given means any number: HTML's default step of 1 would refuse 1.5.
             step: field.kind === 'number' ? (field.step ?? 'any') : undefined,
-            pattern: field.pattern?.source,
+            // No `pattern` attribute: the browser's own matcher backtracks on an agent's `^(a+)+$`
+            // whenever styles (`:invalid`) or assistive technology ask, on every key; Chromium
+            // gives up after a million steps and calls a matching value a mismatch. validateField
+            // checks the pattern in linear time.
           };
         }
       }

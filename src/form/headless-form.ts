@@ -100,6 +100,10 @@ export interface HeadlessForm {
   readonly description: string | undefined;
   /** The submit button's text: the agent's, or `messages.submit()`. */
   readonly submitLabel: string;
+  /** The note near the submit button that the request comes from the agent (`messages.agentNotice()`). */
+  readonly agentNotice: string;
+  /** With `fatal`: the heading of the alert to show instead of the form (`messages.invalidParameters`). */
+  readonly invalidParameters: string | undefined;
   /** The heading's element id (`getFormProps` names the form by it when there is a heading). */
   readonly headingId: string;
   /** Problems of the parameters; with `fatal`, no form can be shown. */
@@ -250,6 +254,10 @@ export function createHeadlessView(controller: FormController, environment: Head
       heading,
       description: model.description,
       submitLabel: model.submitLabel?.trim() ? model.submitLabel : messages.submit(),
+      agentNotice: messages.agentNotice(),
+      invalidParameters: model.fatal
+        ? messages.invalidParameters({ count: controller.problems.filter((problem) => problem.severity === 'error').length })
+        : undefined,
       headingId,
       problems: controller.problems,
       fatal: model.fatal,

@@ -9,7 +9,20 @@ export { applyAutocompletePolicy, SENSITIVE_AUTOCOMPLETE_TOKENS, type Autocomple
 export { buildFormModel } from './build-form-model';
 export { applyClassNamePolicy, type ClassNamePolicy } from './class-name-policy';
 export { coerceFieldValue, emptyFieldValue } from './coerce-field-value';
-export { compilePattern } from './compile-pattern';
+export { compilePattern, tryCompilePattern, type PatternRefusal } from './compile-pattern';
+export {
+  compileLinearPattern,
+  LinearPattern,
+  matchesWhole,
+  MAX_STATES,
+  parsePattern,
+  UnsupportedPattern,
+  WORK_BUDGET,
+  type Automaton,
+  type PatternFlags,
+  type PatternNode,
+  type UnsupportedReason,
+} from './linear-pattern';
 export { formatDateLike, parseDateLike, sanitizeDateLike } from './date-like';
 export { sameIssue, type FieldIssue, type FieldIssueCode } from './field-issue';
 export type { ControlKind, FieldModel, FieldNote, FieldValue, FormModel } from './field-model';
@@ -32,6 +45,7 @@ export {
   type FieldAriaProps,
   type FieldChangeEvent,
   type FieldChangeTarget,
+  type FieldElement,
   type FieldInputProps,
   type FieldKeyEvent,
   type FieldOptionProps,

@@ -2,6 +2,8 @@ import { isDateLikeKind } from '../schema';
 import { formatDateLike, parseDateLike } from './date-like';
 import type { FieldIssue } from './field-issue';
 import type { FieldModel, FieldValue } from './field-model';
+import { compilePattern } from './compile-pattern';
+import { LinearPattern } from './linear-pattern';
 import { tidyNumber } from './sanitizers';
 
 /** HTML's "valid email address" (https://html.spec.whatwg.org/#valid-e-mail-address). */
@@ -66,6 +68,22 @@ function checkNumber(field: FieldModel, n: number): FieldIssue | null {
   return null;
 }
 
+/** Linear matchers for models whose `regexp` is a native one (built by hand, not by `buildFormModel`). */
+const linearOf = new WeakMap<RegExp, LinearPattern | undefined>();
+
+/**
+ * Whether `text` matches the field's pattern as a whole, in time linear in its length. The native
+ * engine never runs it: agents' patterns are hostile input, and `^(a+)+$` would backtrack for
+ * minutes. `buildFormModel` compiles a `LinearPattern`; any other `RegExp` is compiled again
+ * from the agent's source, and one that cannot be checked accepts any text (as its note says).
+ */
+function matchesPattern(pattern: NonNullable<FieldModel['pattern']>, text: string): boolean {
+  const { regexp } = pattern;
+  if (regexp instanceof LinearPattern) return regexp.test(text);
+  if (!linearOf.has(regexp)) linearOf.set(regexp, compilePattern(pattern.source));
+  return linearOf.get(regexp)?.test(text) ?? true;
+}
+
 function checkText(field: FieldModel, text: string): FieldIssue | null {
   if (field.kind === 'email' && !isValidEmail(text)) return { code: 'invalidEmail' };
   if (field.kind === 'url' && !isValidUrl(text)) return { code: 'invalidUrl' };
@@ -75,7 +93,7 @@ function checkText(field: FieldModel, text: string): FieldIssue | null {
   if (field.maxLength !== undefined && text.length > field.maxLength) {
     return { code: 'tooLong', maxLength: field.maxLength, length: text.length };
   }
-  if (field.pattern && !field.pattern.regexp.test(text)) return { code: 'patternMismatch', pattern: field.pattern.source };
+  if (field.pattern && !matchesPattern(field.pattern, text)) return { code: 'patternMismatch', pattern: field.pattern.source };
   if (field.kind === 'number') return checkNumber(field, Number(text));
   if (isDateLikeKind(field.kind)) {
     const kind = field.kind;

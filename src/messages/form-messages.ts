@@ -59,6 +59,8 @@ export interface FormMessages {
   noOptionsNote(context: FieldMessageContext): string;
   /** Heading of the alert shown instead of a form whose parameters are unusable. Default: "This form cannot be shown. The request from the automation agent is malformed:". */
   invalidParameters(context: { count: number }): string;
+  /** Shown near the submit button: the request comes from the agent. Default: "Requested by the automation agent. Check it before you answer." */
+  agentNotice(): string;
 }
 
 /** The English `FormMessages`. */
@@ -82,4 +84,5 @@ export const enFormMessages: FormMessages = {
   conflictingLimitsNote: () => 'The requested limits contradict each other and are not checked.',
   noOptionsNote: () => 'There are no options to choose from.',
   invalidParameters: () => 'This form cannot be shown. The request from the automation agent is malformed:',
+  agentNotice: () => 'Requested by the automation agent. Check it before you answer.',
 };

@@ -3,7 +3,7 @@ import type { JsonSchema, ToolCall } from '../../client';
 import { isFlatObjectSchema } from '../../form';
 import { useMessages } from '../../hooks';
 import { cx } from '../../utils';
-import { DEFAULT_AGENT_NOTICE, Label } from '../form-view';
+import { Label } from '../form-view';
 import { Heading, subLevel, type HeadingLevel } from '../shared';
 import { ApprovalArguments } from './approval-arguments';
 import { defaultApprovalAnswer, type ApprovalAnswer, type ApprovalDecision } from './approval-decision';
@@ -106,7 +106,7 @@ function ApprovalPromptBody({ ref, ...props }: ApprovalPromptProps) {
   const schema = props.schema;
   const title = typeof schema?.title === 'string' && schema.title.trim() !== '' ? schema.title : undefined;
   const description = typeof schema?.description === 'string' ? schema.description : undefined;
-  const notice = props.agentNotice === undefined ? DEFAULT_AGENT_NOTICE : props.agentNotice;
+  const notice = props.agentNotice === undefined ? messages.agentNotice() : props.agentNotice;
   const hasNotice = notice !== null && notice !== false;
   const headingId = `${idBase}-heading`;
   const noticeId = `${idBase}-notice`;

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 
-/** The text shown near the submit button when the caller does not replace it. */
-export const DEFAULT_AGENT_NOTICE = 'Requested by the automation agent. Check it before you answer.';
+import { en } from '../../messages';
+
+/** The English text shown near the submit button when neither the caller nor the messages replace it. */
+export const DEFAULT_AGENT_NOTICE = en.form.agentNotice();
 
 /** Props of `FormFooter`. */
 export interface FormFooterProps {
-  /** `undefined`: the default notice (`DEFAULT_AGENT_NOTICE`); `null` or `false`: none. */
+  /** `undefined`: `defaultNotice`; `null` or `false`: none. */
   agentNotice: ReactNode;
+  /** The notice of the messages in use (`messages.agentNotice()`). */
+  defaultNotice: string;
   /** The notice's id, which describes the submit button. */
   noticeId: string;
   /** The submit button's text. */
@@ -21,8 +25,8 @@ export interface FormFooterProps {
  * The agent notice and the submit button. The notice also describes the button, so a screen
  * reader user hears who asks at the moment of answering.
  */
-export function FormFooter({ agentNotice, noticeId, submitLabel, disabled, busy }: FormFooterProps) {
-  const notice = agentNotice === undefined ? DEFAULT_AGENT_NOTICE : agentNotice;
+export function FormFooter({ agentNotice, defaultNotice, noticeId, submitLabel, disabled, busy }: FormFooterProps) {
+  const notice = agentNotice === undefined ? defaultNotice : agentNotice;
   const hasNotice = notice !== null && notice !== false;
   return (
     <div className="hitl-form-footer">

@@ -88,6 +88,7 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
       </FieldEnvironmentContext.Provider>
       <FormFooter
         agentNotice={props.agentNotice}
+        defaultNotice={form.agentNotice}
         noticeId={`${form.headingId}-notice`}
         submitLabel={form.submitLabel}
         disabled={disabled}

@@ -215,6 +215,7 @@ export function JsonEditor({
       </div>
       <FormFooter
         agentNotice={agentNotice}
+        defaultNotice={messages.agentNotice()}
         noticeId={`${idBase}-notice`}
         submitLabel={messages.submit()}
         disabled={disabled}

@@ -43,7 +43,9 @@ describe('text-like kinds', () => {
     expect(input).toBeRequired();
     expect(input).toHaveAttribute('minlength', '3');
     expect(input).toHaveAttribute('maxlength', '7');
-    expect(input).toHaveAttribute('pattern', '[A-Z]+-\\d+');
+    // Except `pattern`: the browser's matcher backtracks on an agent's `^(a+)+$` (Chromium gives up
+    // after a million steps and calls a matching value a mismatch); validateField checks it in linear time.
+    expect(input).not.toHaveAttribute('pattern');
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     expect(input.closest('form')).toHaveAttribute('novalidate');
   });

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+
+/** The recipe as a user's app has it: imports from `hitl-react`, shadcn's `@/` aliases, and lucide's icon. */
+function asInAnApp(source: string): string {
+  return source
+    .slice(source.indexOf('import { memo'))
+    .replace("from '../../src';", "from 'hitl-react';")
+    .replace(/from '\.\/components\/ui\/([a-z-]+)'/g, "from '@/components/ui/$1'")
+    .replace("from './lib/utils'", "from '@/lib/utils'")
+    .replace("import { LoaderCircleIcon } from '@/components/ui/icons';\n", '')
+    .replace("import { memo } from 'react';", "import { LoaderCircleIcon } from 'lucide-react';\nimport { memo } from 'react';");
+}
+
+describe('the README', () => {
+  it('shows the shadcn recipe in full, as the tested file has it', () => {
+    const readme = read('../../../README.md');
+    const block = /<!-- shadcn-recipe:start[^\n]*-->\n```tsx\n([\s\S]*?)```\n<!-- shadcn-recipe:end -->/.exec(readme);
+    expect(block?.[1]).toBe(asInAnApp(read('../../../examples/shadcn-form/shadcn-tool-call-form.tsx')));
+  });
+});
