@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { RunViewer, ToolCallPrompt, type ToolCall, type ToolCallPromptProps } from '../../src';
-import { ApprovalPrompt, createApprovalRenderer, type ApprovalPromptProps } from '../../src';
+import {
+  ApprovalPrompt,
+  createApprovalRenderer,
+  RunViewer,
+  ToolCallPrompt,
+  type ApprovalPromptProps,
+  type ToolCall,
+  type ToolCallPromptProps,
+} from '../../src';
 import { approvePurchaseTool } from '../../src/testing';
 import { releaseSimulator, simulate, simulatorOf, startTask, storyRunOf, untilToolCall, withSimulator } from '../support/simulator';
 
