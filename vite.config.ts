@@ -52,13 +52,20 @@ export default defineConfig(({ command }) => {
           'testing/msw': resolve(root, 'src/testing/msw/index.ts'),
           'testing/playwright': resolve(root, 'src/testing/playwright/index.ts'),
           server: resolve(root, 'src/server/index.ts'),
+          // The only entry that imports `redis` (an optional peer): `hitl-react/server` stays free of it.
+          'server/redis': resolve(root, 'src/server/redis/index.ts'),
         },
         formats: ['es'],
       },
       rollupOptions: {
         external: (id) => id.startsWith('node:') || externalPackages.some((name) => id === name || id.startsWith(`${name}/`)),
         output: {
-          chunkFileNames: 'chunks/[name]-[hash].js',
+          // One output module per source module: with package.json's "sideEffects", an app's
+          // bundler drops every module a page does not import. A single dist/index.js cannot be
+          // shaken: its top-level calls (memo(FormField), createContext…) keep Radix in every page.
+          preserveModules: true,
+          preserveModulesRoot: 'src',
+          entryFileNames: '[name].js',
           // The main entry holds the components and hooks: a Next.js App Router Server Component may
           // import it and render them. `hitl-react/server` and `hitl-react/testing` stay server-safe.
           banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),

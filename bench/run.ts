@@ -1,20 +1,24 @@
 /**
  * `npm run bench`: sizes and timings of hitl-react beside rjsf, JSON Forms, TanStack Query and
- * SWR, on this machine. Prints the tables, writes bench/results/latest.json and
- * bench/results/performance.md (the README's "Performance" section). See bench/README.md.
+ * SWR, on this machine, measured on what a user installs: the package is built and packed from a
+ * copy of the working tree, the tarball installed with npm into an empty app, and every page
+ * bundled from that app (bench/lib/packed-package.ts, bench/lib/bundle.ts). Prints the tables,
+ * writes bench/results/latest.json and bench/results/performance.md (the README's "Performance"
+ * section). See bench/README.md.
  *
- *   tsx bench/run.ts                      everything (2–4 minutes on 2 cores)
- *   tsx bench/run.ts --only bytes,typing  some sections; results are printed, not written
+ *   tsx bench/run.ts                      everything
+ *   tsx bench/run.ts --only bytes,typing  some sections (bytes, typing, table, polling, validation, hub); printed, not written
  *   tsx bench/run.ts --quick              fewer rounds, to try a change; not written
- *   tsx bench/run.ts --only typing --diagnose   adds ToolCallForm without Radix controls
+ *   tsx bench/run.ts --only typing --diagnose   adds the variants that tell the earlier bench from this one
  *   tsx bench/run.ts --report             no measuring: the tables, targets and performance.md again
  *                                         from bench/results/latest.json (after changing the report)
- *   --typing-rounds N, --polling-rounds N, --out FILE (write the JSON there, any run)
+ *   tsx bench/run.ts --only bytes --single-module      the package built as one dist/index.js, as
+ *                                         before it tree-shook (in the copy it is built from)
+ *   --typing-rounds N, --table-rounds N, --polling-rounds N, --form-sizes 200,1000, --out FILE
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './lib/browser';
@@ -22,21 +26,27 @@ import { currentLoad, machineInfo } from './lib/machine';
 import { performanceSection, printReport } from './lib/report';
 import type { BenchResults } from './lib/results';
 import { evaluateTargets } from './lib/targets';
+import { consumerApp, REPO_ROOT } from './lib/packed-package';
+import { singleModulePatch } from './lib/single-module-patch';
 import { runBytes } from './sections/bytes';
+import { runDataTable, TABLE_PAGES } from './sections/data-table';
+import { runHub } from './sections/hub';
+import { DIAGNOSTIC_FORM_PAGES, FORM_PAGES, servePages } from './sections/pages';
 import { runPolling } from './sections/polling';
-import { runTyping } from './sections/typing';
+import { FORM_SIZES, runTyping } from './sections/typing';
 import { runValidation } from './sections/validation';
 
-const SECTIONS = ['bytes', 'typing', 'polling', 'validation'] as const;
+const SECTIONS = ['bytes', 'typing', 'table', 'polling', 'validation', 'hub'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = REPO_ROOT;
 const RESULTS = resolve(root, 'bench/results/latest.json');
 const PERFORMANCE = resolve(root, 'bench/results/performance.md');
 
 const MEASURED_PACKAGES = [
   'react',
   'react-dom',
+  'hitl-react',
   '@radix-ui/react-select',
   '@radix-ui/react-switch',
   '@rjsf/core',
@@ -50,14 +60,19 @@ const MEASURED_PACKAGES = [
   'playwright-core',
 ];
 
-function versions(): Record<string, string> {
-  const require = createRequire(resolve(root, 'package.json'));
+/** Versions as installed in the consumer app (what was measured), else in ours (esbuild, playwright-core). */
+function versions(app: string): Record<string, string> {
   const found: Record<string, string> = {};
   for (const name of MEASURED_PACKAGES) {
-    try {
-      found[name] = (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-    } catch {
-      found[name] = 'not installed';
+    found[name] = 'not installed';
+    for (const base of [app, root]) {
+      try {
+        const require = createRequire(resolve(base, 'package.json'));
+        found[name] = (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+        break;
+      } catch {
+        // Not there (or its package.json not exported): try the next.
+      }
     }
   }
   return found;
@@ -76,9 +91,12 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       quick: { type: 'boolean', default: false },
       diagnose: { type: 'boolean', default: false },
+      'single-module': { type: 'boolean', default: false },
       report: { type: 'boolean', default: false },
       'typing-rounds': { type: 'string' },
+      'table-rounds': { type: 'string' },
       'polling-rounds': { type: 'string' },
+      'form-sizes': { type: 'string' },
       out: { type: 'string' },
     },
   });
@@ -96,22 +114,31 @@ async function main(): Promise<void> {
     if (!SECTIONS.includes(section)) throw new RangeError(`--only: unknown section "${section}"; use ${SECTIONS.join(', ')}`);
   const typingRounds = positiveInteger(values['typing-rounds'], values.quick ? 2 : 7, 'typing-rounds');
   const pollingRounds = positiveInteger(values['polling-rounds'], values.quick ? 1 : 3, 'polling-rounds');
+  const tableRounds = positiveInteger(values['table-rounds'], values.quick ? 2 : 5, 'table-rounds');
+  const formSizes = values['form-sizes']?.split(',').map((size) => positiveInteger(size.trim(), 0, 'form-sizes')) ?? [...FORM_SIZES];
   const complete =
     values.only === undefined &&
     !values.quick &&
     !values.diagnose &&
+    !values['single-module'] &&
     values['typing-rounds'] === undefined &&
-    values['polling-rounds'] === undefined;
+    values['table-rounds'] === undefined &&
+    values['polling-rounds'] === undefined &&
+    values['form-sizes'] === undefined;
 
   const started = performance.now();
   const loadAtStart = currentLoad();
   const log = (line: string) => console.log(line);
-  const needsBrowser = sections.includes('typing') || sections.includes('polling');
+  const needsBrowser = sections.some((section) => section === 'typing' || section === 'table' || section === 'polling');
   let browser: Browser | undefined;
+  log('package…');
+  const packStart = performance.now();
+  const app = await consumerApp({ log, ...(values['single-module'] ? { patch: singleModulePatch } : {}) });
   const partial: Omit<BenchResults, 'targets' | 'durationSeconds' | 'machine'> = {
-    versions: versions(),
-    settings: { sections, typingRounds, pollingRounds, diagnose: values.diagnose },
-    sectionSeconds: {},
+    versions: versions(app.dir),
+    packed: { hash: app.packed.hash, buildSeconds: Math.round(app.packed.buildSeconds), installSeconds: Math.round(app.installSeconds) },
+    settings: { sections, typingRounds, pollingRounds, tableRounds, diagnose: values.diagnose },
+    sectionSeconds: { package: Math.round((performance.now() - packStart) / 100) / 10 },
   };
   const timed = async <T>(section: Section, run: () => T | Promise<T>): Promise<T> => {
     log(`${section}…`);
@@ -129,11 +156,28 @@ async function main(): Promise<void> {
     // One section at a time, never overlapping: each measures on a CPU the others leave alone.
     const open = browser;
     if (sections.includes('validation')) partial.validation = await timed('validation', runValidation);
-    if (sections.includes('bytes')) partial.bytes = await timed('bytes', () => runBytes(log));
+    if (sections.includes('bytes')) partial.bytes = await timed('bytes', () => runBytes(app.dir, log));
     if (sections.includes('typing') && open)
-      partial.typing = await timed('typing', () => runTyping(open, { rounds: typingRounds, diagnose: values.diagnose }, log));
+      partial.typing = await timed('typing', async () => {
+        const pages = await servePages(app.dir, values.diagnose ? [...FORM_PAGES, ...DIAGNOSTIC_FORM_PAGES] : FORM_PAGES);
+        try {
+          return await runTyping(open, pages, { rounds: typingRounds, diagnose: values.diagnose, sizes: formSizes }, log);
+        } finally {
+          await pages.close();
+        }
+      });
+    if (sections.includes('table') && open)
+      partial.dataTable = await timed('table', async () => {
+        const pages = await servePages(app.dir, TABLE_PAGES);
+        try {
+          return await runDataTable(open, pages, { rounds: tableRounds }, log);
+        } finally {
+          await pages.close();
+        }
+      });
     if (sections.includes('polling') && open)
-      partial.polling = await timed('polling', () => runPolling(open, { rounds: pollingRounds }, log));
+      partial.polling = await timed('polling', () => runPolling(open, { rounds: pollingRounds, app: app.dir }, log));
+    if (sections.includes('hub')) partial.hub = await timed('hub', () => runHub(log));
   } finally {
     await browser?.close();
   }

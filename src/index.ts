@@ -21,6 +21,9 @@ export type {
   DataTableEntry,
   DetailedStatusValue,
   Envelope,
+  EventResource,
+  EventStreamConnection,
+  EventTopic,
   GifStatus,
   GifStatusValue,
   JsonSchema,
@@ -36,6 +39,8 @@ export type {
   TaskApiErrorKind,
   TaskApiErrorOptions,
   TaskClient,
+  TaskEvent,
+  TaskEventSource,
   TaskListItem,
   TaskStatusValue,
   ToolCall,
@@ -60,6 +65,7 @@ export type {
 
 // Store: the polling store, for apps that use it without the hooks.
 export {
+  AnswerTooLargeError,
   createRunStore,
   getRunStore,
   MIN_POLL_INTERVAL_MS,
@@ -67,6 +73,7 @@ export {
   RUN_STORE_DEFAULTS,
   runStatusState,
   StaleToolCallError,
+  UnusableDataError,
 } from './store';
 export type {
   CheckKey,
@@ -89,10 +96,12 @@ export type {
   RunStore,
   RunStoreOptions,
   StoreEnvironment,
+  StreamOptions,
   TasksPageKey,
   ToolInputRef,
   ToolInputSnapshot,
   ToolInputState,
+  Transport,
   Watcher,
   WatchOptions,
 } from './store';

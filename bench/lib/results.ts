@@ -1,5 +1,7 @@
 /** The shape of bench/results/latest.json. */
 import type { BytesResult } from '../sections/bytes';
+import type { DataTableResult } from '../sections/data-table';
+import type { HubResult } from '../sections/hub';
 import type { PollingResult } from '../sections/polling';
 import type { TypingResult } from '../sections/typing';
 import type { ValidationResult } from '../sections/validation';
@@ -7,14 +9,18 @@ import type { MachineInfo } from './machine';
 
 export interface BenchResults {
   machine: MachineInfo;
-  /** Library versions measured (from their package.json). */
+  /** Library versions measured (from the consumer app's node_modules, else ours). */
   versions: Record<string, string>;
+  /** The package measured: the source hash its tarball is keyed by, and what packing and installing took (0: cached). */
+  packed?: { hash: string; buildSeconds: number; installSeconds: number };
   /** How the run was asked for (rounds, sections). */
-  settings: { sections: string[]; typingRounds: number; pollingRounds: number; diagnose: boolean };
+  settings: { sections: string[]; typingRounds: number; pollingRounds: number; tableRounds: number; diagnose: boolean };
   bytes?: BytesResult;
   typing?: TypingResult;
+  dataTable?: DataTableResult;
   polling?: PollingResult;
   validation?: ValidationResult;
+  hub?: HubResult;
   targets: TargetResult[];
   durationSeconds: number;
   /** Seconds each section took. */

@@ -1,42 +1,43 @@
 /**
- * Bytes shipped: every entry of bench/lib/entries.ts bundled for production (bench/lib/bundle.ts),
- * minified, gzip and brotli, counting what loads up front (what an `import()` loads is measured
- * apart, as `lazy`). "Above React" subtracts the React + ReactDOM baseline entry, size by size
- * (an approximation for compressed sizes, the same for every library).
+ * Bytes shipped, from the consumer app (the packed package as a user installs it): every entry of
+ * bench/lib/entries.ts bundled for production with React and ReactDOM left out ("above React"),
+ * and whole; every named export of `hitl-react` bundled alone (bench/lib/export-bundles.ts). What
+ * an `import()` loads is measured apart, as `lazy`. Our entries are also bundled from src/, as the
+ * bench did before, to show what that measured instead.
  */
-import { bundle, bytesByFile, bytesByOrigin, type BundleSize } from '../lib/bundle';
+import { bundle, bytesByOrigin, REACT_EXTERNALS, type BundleSize } from '../lib/bundle';
 import { entryExternals, entryPath, SIZE_ENTRIES, type EntryId, type SizeEntry } from '../lib/entries';
+import { bundleEachExport, FORM_EXPORTS, type ExportBundle } from '../lib/export-bundles';
 import { ratio, round } from '../lib/stats';
 
 export interface EntrySize extends BundleSize {
+  label: string;
+  owner: SizeEntry['owner'];
+  /** The whole page with React and ReactDOM bundled in. */
+  whole: BundleSize;
   /** What its `import()`s load, only when needed (not in `min`/`gzip`/`brotli`). */
   lazy?: BundleSize & { imports: string[] };
-  label: string;
-  kind: SizeEntry['kind'];
-  owner: SizeEntry['owner'];
-  /** App entries: this entry minus the React + ReactDOM baseline. */
-  aboveReact?: BundleSize;
 }
 
 export interface BytesResult {
+  /** Above React (React and ReactDOM left out), but for `react` itself. */
   entries: Partial<Record<EntryId, EntrySize>>;
   /** Entries that failed to bundle, with the reason. */
-  failed: Partial<Record<EntryId, string>>;
-  /** Gzip ratios; each names its two entries. */
+  failed: Partial<Record<string, string>>;
+  /** Our entries bundled from src/ with React left out, as the bench measured before (gzip etc.). */
+  fromSource: Partial<Record<EntryId, BundleSize>>;
+  /** Every named export alone, React left out. */
+  exports: ExportBundle[];
+  /** Gzip ratios, above React. */
   ratios: {
-    toolCallFormVsRjsfAboveReact: number;
-    toolCallFormVsJsonFormsAboveReact: number;
-    runViewerVsRjsfAboveReact: number;
-    useRunStatusVsTanstackAboveReact: number;
-    useRunStatusVsSwrAboveReact: number;
-    toolCallFormOwnVsRjsfOwn: number;
-    useRunStatusOwnVsTanstackOwn: number;
-    useRunStatusOwnVsSwrOwn: number;
+    toolCallFormVsRjsf: number;
+    toolCallFormVsJsonForms: number;
+    useRunStatusVsSwr: number;
+    useRunStatusVsTanstack: number;
+    hooksStoreClientVsTanstack: number;
   };
-  /** Minified bytes by package or source folder, for our app entries: what the bytes are. */
+  /** Minified bytes by package (or by folder of hitl-react's dist), for our entries: what the bytes are. */
   byOrigin: Partial<Record<EntryId, Array<{ origin: string; bytes: number }>>>;
-  /** Minified bytes by file, largest 15, for our own-code entries: what to cut first. */
-  byFile: Partial<Record<EntryId, Array<{ file: string; bytes: number }>>>;
 }
 
 /** esbuild's first error with its location, else the message's first line. */
@@ -46,57 +47,60 @@ function describeFailure(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
 }
 
-const subtract = (a: BundleSize, b: BundleSize): BundleSize => ({ min: a.min - b.min, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli });
+const size = ({ min, gzip, brotli }: BundleSize): BundleSize => ({ min, gzip, brotli });
 
-export async function runBytes(log: (line: string) => void): Promise<BytesResult> {
+export async function runBytes(app: string, log: (line: string) => void): Promise<BytesResult> {
   const entries: BytesResult['entries'] = {};
   const failed: BytesResult['failed'] = {};
   const byOrigin: BytesResult['byOrigin'] = {};
-  const byFile: BytesResult['byFile'] = {};
+  const fromSource: BytesResult['fromSource'] = {};
   // One at a time: esbuild already uses every core, and parallel builds only add memory.
   for (const entry of SIZE_ENTRIES) {
     try {
-      const result = await bundle(entryPath(entry), { external: entryExternals(entry) });
+      const above = await bundle(entryPath(entry), { app, external: entryExternals(entry) });
+      const whole = entry.id === 'react' ? above : await bundle(entryPath(entry), { app });
       entries[entry.id] = {
         label: entry.label,
-        kind: entry.kind,
         owner: entry.owner,
-        min: result.min,
-        gzip: result.gzip,
-        brotli: result.brotli,
-        ...(result.lazy ? { lazy: result.lazy } : {}),
+        ...size(above),
+        whole: size(whole),
+        ...(above.lazy ? { lazy: above.lazy } : {}),
       };
-      if (entry.owner === 'ours' && entry.kind === 'app') byOrigin[entry.id] = bytesByOrigin(result.metafile);
-      if (entry.owner === 'ours' && entry.kind !== 'app') byFile[entry.id] = bytesByFile(result.metafile).slice(0, 15);
+      if (entry.owner === 'ours') {
+        byOrigin[entry.id] = bytesByOrigin(above.metafile);
+        fromSource[entry.id] = size(await bundle(entryPath(entry), { app, external: REACT_EXTERNALS, fromSource: true }));
+      }
     } catch (error) {
       failed[entry.id] = describeFailure(error);
       log(`  bytes: ${entry.file} did not bundle: ${failed[entry.id] ?? ''}`);
     }
   }
-  const react = entries.react;
-  if (react) {
-    for (const entry of SIZE_ENTRIES) {
-      const size = entries[entry.id];
-      if (size && entry.kind === 'app' && entry.id !== 'react') size.aboveReact = subtract(size, react);
-    }
+  let exports: ExportBundle[] = [];
+  try {
+    exports = await bundleEachExport(app);
+  } catch (error) {
+    failed.exports = describeFailure(error);
+    log(`  bytes: the exports did not bundle: ${failed.exports ?? ''}`);
   }
-  const above = (id: EntryId) => entries[id]?.aboveReact?.gzip;
-  const own = (id: EntryId) => entries[id]?.gzip;
+  const gzip = (id: EntryId) => entries[id]?.gzip;
   log('  bytes: done');
   return {
     entries,
     failed,
+    fromSource,
+    exports,
     ratios: {
-      toolCallFormVsRjsfAboveReact: round(ratio(above('toolCallForm'), above('rjsf'))),
-      toolCallFormVsJsonFormsAboveReact: round(ratio(above('toolCallForm'), above('jsonForms'))),
-      runViewerVsRjsfAboveReact: round(ratio(above('runViewer'), above('rjsf'))),
-      useRunStatusVsTanstackAboveReact: round(ratio(above('useRunStatus'), above('tanstackQuery'))),
-      useRunStatusVsSwrAboveReact: round(ratio(above('useRunStatus'), above('swr'))),
-      toolCallFormOwnVsRjsfOwn: round(ratio(own('toolCallFormOwn'), own('rjsfOwn'))),
-      useRunStatusOwnVsTanstackOwn: round(ratio(own('useRunStatusOwn'), own('tanstackQueryOwn'))),
-      useRunStatusOwnVsSwrOwn: round(ratio(own('useRunStatusOwn'), own('swrOwn'))),
+      toolCallFormVsRjsf: round(ratio(gzip('toolCallForm'), gzip('rjsf'))),
+      toolCallFormVsJsonForms: round(ratio(gzip('toolCallForm'), gzip('jsonForms'))),
+      useRunStatusVsSwr: round(ratio(gzip('useRunStatus'), gzip('swr'))),
+      useRunStatusVsTanstack: round(ratio(gzip('useRunStatus'), gzip('tanstackQuery'))),
+      hooksStoreClientVsTanstack: round(ratio(gzip('hooksStoreClient'), gzip('tanstackQuery'))),
     },
     byOrigin,
-    byFile,
   };
+}
+
+/** Exports that bring Radix or the form although they render no form: each one a tree-shaking failure. */
+export function leakingExports(exports: readonly ExportBundle[]): ExportBundle[] {
+  return exports.filter((entry) => !FORM_EXPORTS.has(entry.name) && (entry.radix.length > 0 || entry.form));
 }

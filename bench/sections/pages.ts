@@ -1,32 +1,55 @@
-/** Builds the benchmark pages (production bundles, as in the byte counts) and serves them. */
+/**
+ * Builds the benchmark pages from the consumer app (production bundles, as in the byte counts)
+ * and serves them. Every page is one script; pages of ours link the installed stylesheet, as a
+ * user's app imports `hitl-react/styles.css`.
+ */
 import { fileURLToPath } from 'node:url';
-import { bundle, bundleCss } from '../lib/bundle';
 import { pageHtml, serveFiles, type StaticServer } from '../lib/browser';
+import { bundle, installedStylesheet } from '../lib/bundle';
 
 const PAGES_DIR = fileURLToPath(new URL('../pages/', import.meta.url));
-const STYLES = fileURLToPath(new URL('../../src/styles.css', import.meta.url));
 
 export interface PageSpec {
   /** URL path without extension, e.g. `forms-ours`. */
   name: string;
   /** Relative to bench/pages/. */
   entry: string;
-  /** Link the library's stylesheet (ours ships one; a user imports it). */
+  /** Link the library's stylesheet. Default: false. */
   withOurStyles?: boolean;
+  /** Diagnosis only: bundle from src/ as the earlier bench did (bench/lib/bundle.ts `fromSource`). Default: false. */
+  fromSource?: boolean;
 }
 
-/** Bundles every page and serves them; `url(name)` gives a page's address. */
-export async function servePages(specs: readonly PageSpec[]): Promise<StaticServer & { page(name: string): string }> {
+export const FORM_PAGES: readonly PageSpec[] = [
+  { name: 'forms-baseline', entry: 'forms/baseline.tsx' },
+  { name: 'forms-ours', entry: 'forms/ours.tsx', withOurStyles: true },
+  { name: 'forms-rjsf', entry: 'forms/rjsf.tsx' },
+  { name: 'forms-jsonforms', entry: 'forms/jsonforms.tsx' },
+];
+
+export const DIAGNOSTIC_FORM_PAGES: readonly PageSpec[] = [
+  { name: 'forms-ours-unstyled', entry: 'forms/ours.tsx' },
+  { name: 'forms-ours-source', entry: 'forms/ours.tsx', withOurStyles: true, fromSource: true },
+];
+
+export interface ServedPages extends StaticServer {
+  /** A page's address. */
+  page(name: string): string;
+}
+
+/** Bundles every page from the consumer app `app` and serves them. */
+export async function servePages(app: string, specs: readonly PageSpec[]): Promise<ServedPages> {
   const files = new Map<string, string>();
-  const needStyles = specs.some((spec) => spec.withOurStyles);
-  if (needStyles) files.set('/hitl-react.css', await bundleCss(STYLES));
-  await Promise.all(
-    specs.map(async (spec) => {
-      const { code } = await bundle(PAGES_DIR + spec.entry, { dynamicImports: 'inline' });
-      files.set(`/${spec.name}.js`, code);
-      files.set(`/${spec.name}.html`, pageHtml(spec.name, `/${spec.name}.js`, spec.withOurStyles ? '/hitl-react.css' : undefined));
-    }),
-  );
+  if (specs.some((spec) => spec.withOurStyles && !spec.fromSource)) files.set('/hitl-react.css', await installedStylesheet(app));
+  if (specs.some((spec) => spec.withOurStyles && spec.fromSource))
+    files.set('/hitl-react-source.css', await installedStylesheet(app, true));
+  // One at a time: esbuild already uses every core.
+  for (const spec of specs) {
+    const { code } = await bundle(PAGES_DIR + spec.entry, { app, dynamicImports: 'inline', fromSource: spec.fromSource === true });
+    const stylesheet = spec.withOurStyles ? (spec.fromSource ? '/hitl-react-source.css' : '/hitl-react.css') : undefined;
+    files.set(`/${spec.name}.js`, code);
+    files.set(`/${spec.name}.html`, pageHtml(spec.name, `/${spec.name}.js`, stylesheet));
+  }
   const server = await serveFiles(files);
   return { ...server, page: (name) => `${server.url}/${name}.html` };
 }

@@ -199,10 +199,15 @@ async function runCase(
 export interface PollingOptions {
   /** Interleaved rounds of the 200-run cases. */
   rounds: number;
+  /** The consumer app the pages are bundled from (bench/lib/packed-package.ts). */
+  app: string;
 }
 
 export async function runPolling(browser: Browser, options: PollingOptions, log: (line: string) => void): Promise<PollingResult> {
-  const pages = await servePages(POLLING_LIBRARIES.map((library) => ({ name: `polling-${library.id}`, entry: library.entry })));
+  const pages = await servePages(
+    options.app,
+    POLLING_LIBRARIES.map((library) => ({ name: `polling-${library.id}`, entry: library.entry })),
+  );
   try {
     const viewers: PollingResult['viewers'] = {};
     // Every viewer case at once, each in its own context with its own simulator: they only count requests.

@@ -1,188 +1,218 @@
 /**
  * Mounting and typing in real Chromium: ToolCallForm, rjsf, JSON Forms and a hand-written
- * baseline, each a production bundle, forms of 50 and 200 mixed fields.
+ * baseline, each page bundled from the consumer app (the packed package, as a user's app gets it),
+ * forms of 200 and 1,000 fields cycling through ten kinds.
  *
- * Each round opens a fresh page per library (a cold mount, as when a form first appears), in
- * interleaved order (the order rotates each round, so no library always follows the same one),
- * mounts, focuses the text field nearest the middle and types `KEYS`, one key at a time, waiting
- * for each to be measured and a frame to pass, then unmounts and mounts the form again (a warm
- * mount). One unrecorded warm-up round first. What the times cover: `MountResult` and
- * `KeystrokeSamples` in bench/pages/protocol.ts.
+ * The method of the issue's independent measurement: mount = `createRoot` + `flushSync(render)`
+ * timed with `performance.now()`; keystroke = the first text input's value set, `input`
+ * dispatched, the next task awaited, 10 warm-ups then 60 recorded, the mean of the fastest 90%
+ * per page load; the median over `rounds` page loads (a fresh browser context each), libraries
+ * interleaved and the order rotated each round. Ratios are of those medians, to the baseline of
+ * the same run. Long tasks while typing come from a `PerformanceObserver` ('longtask').
  */
 import type { Browser } from 'playwright-core';
-import { median, quantile, ratio, round } from '../lib/stats';
-import type { KeystrokeSamples, MountResult } from '../pages/protocol';
-import { servePages } from './pages';
+import { median, ratio, round } from '../lib/stats';
+import type { FormMountOptions, MountResult, TypingSamples } from '../pages/protocol';
+import type { ServedPages } from './pages';
 
-export interface FormLibrary {
+export interface FormCase {
   id: string;
   label: string;
-  /** Relative to bench/pages/. */
-  entry: string;
-  withOurStyles: boolean;
+  /** The page's name in `pages.ts`. */
+  page: string;
+  mix: FormMountOptions['mix'];
+  until: FormMountOptions['until'];
+  /** `synthetic`: the method above. `keys`: the earlier bench's real key presses (diagnosis). `none`: mount only. */
+  typing: 'synthetic' | 'keys' | 'none';
 }
 
-export const FORM_LIBRARIES = [
-  { id: 'baseline', label: 'plain React (useState per field)', entry: 'forms/baseline.tsx', withOurStyles: false },
-  { id: 'ours', label: 'ToolCallForm', entry: 'forms/ours.tsx', withOurStyles: true },
-  // The same without its stylesheet: tells the cost of our code from the cost of our CSS.
-  { id: 'oursUnstyled', label: 'ToolCallForm, no stylesheet', entry: 'forms/ours.tsx', withOurStyles: false },
-  { id: 'rjsf', label: 'rjsf', entry: 'forms/rjsf.tsx', withOurStyles: false },
-  { id: 'jsonForms', label: 'JSON Forms (vanilla)', entry: 'forms/jsonforms.tsx', withOurStyles: false },
-] as const satisfies readonly FormLibrary[];
+const standard = { mix: 'standard', until: 'flushSync', typing: 'synthetic' } as const;
 
-/** Added by `--diagnose`: variants that tell where our time goes. Not in the targets. */
-export const DIAGNOSTIC_FORM_LIBRARIES: readonly FormLibrary[] = [
+export const FORM_CASES: readonly FormCase[] = [
+  { id: 'baseline', label: 'hand-written (useState per field, native controls)', page: 'forms-baseline', ...standard },
+  { id: 'ours', label: 'hitl-react ToolCallForm', page: 'forms-ours', ...standard },
+  { id: 'rjsf', label: 'rjsf', page: 'forms-rjsf', ...standard },
+  { id: 'jsonForms', label: 'JSON Forms', page: 'forms-jsonforms', ...standard },
+  // The same forms with every select a text field: what the 20 (100) selects cost at mount.
   {
-    id: 'oursNativeControls',
-    label: 'ToolCallForm, selects as radios, switches as checkboxes (no Radix)',
-    entry: 'forms/ours-native-controls.tsx',
-    withOurStyles: true,
+    id: 'baselineNoSelects',
+    label: 'hand-written, selects as text',
+    page: 'forms-baseline',
+    ...standard,
+    mix: 'no-select',
+    typing: 'none',
+  },
+  { id: 'oursNoSelects', label: 'ToolCallForm, selects as text', page: 'forms-ours', ...standard, mix: 'no-select', typing: 'none' },
+];
+
+/** Added by `--diagnose`: where the bench and the independent measurement differed, one change at a time. */
+export const DIAGNOSTIC_FORM_CASES: readonly FormCase[] = [
+  { id: 'oursUnstyled', label: 'ToolCallForm without its stylesheet', page: 'forms-ours-unstyled', ...standard },
+  { id: 'oursFromSource', label: 'ToolCallForm bundled from src/ (the earlier bench)', page: 'forms-ours-source', ...standard },
+  { id: 'baselinePreviousMix', label: 'hand-written, the earlier 12-kind mix', page: 'forms-baseline', ...standard, mix: 'previous' },
+  { id: 'oursPreviousMix', label: 'ToolCallForm, the earlier 12-kind mix', page: 'forms-ours', ...standard, mix: 'previous' },
+  {
+    id: 'baselineEarlierMethod',
+    label: 'hand-written, earlier mix and method',
+    page: 'forms-baseline',
+    mix: 'previous',
+    until: 'settled',
+    typing: 'keys',
+  },
+  {
+    id: 'oursEarlierMethod',
+    label: 'ToolCallForm, earlier mix and method',
+    page: 'forms-ours',
+    mix: 'previous',
+    until: 'settled',
+    typing: 'keys',
   },
 ];
 
-export type FormLibraryId = (typeof FORM_LIBRARIES)[number]['id'];
+export const FORM_SIZES = [200, 1000] as const;
+export const WARMUPS = 10;
+export const KEYSTROKES = 60;
+/** Keys of the earlier method, pressed one at a time. */
+const EARLIER_KEYS = 'quickbrown';
 
-export const FORM_SIZES = [50, 200] as const;
-
-const KEYS = 'quickbrown';
-
-export interface TypingOptions {
-  rounds: number;
-  /** Adds `DIAGNOSTIC_FORM_LIBRARIES`. */
-  diagnose: boolean;
-}
-
-export interface LibraryTiming {
-  /** Median over the rounds of the first mount in a fresh page, ms (see `MountResult.mountMs`). */
+export interface CaseTiming {
+  label: string;
+  /** Median over page loads of `createRoot` + `flushSync(render)`, ms (or the earlier "settled" mount). */
   mountMs: number;
   mountSamplesMs: number[];
-  /** Median over the rounds of a second mount of the same form in the same page (code compiled, caches warm), ms. */
-  warmMountMs: number;
-  /** Median keystroke latency over every key of every round, ms (see `KeystrokeSamples.fromTimeStamp`). */
+  /** Median over page loads of each load's mean of its fastest 90% keystrokes, ms. */
   keystrokeMs: number;
-  keystrokeP90Ms: number;
-  /** Same end point, from the first keydown listener instead of the event's timestamp. */
-  keystrokeFromListenerMs: number;
-  keystrokes: number;
+  keystrokeSamplesMs: number[];
+  /** Long tasks (over 50 ms) while typing, all page loads together, and the longest, ms. */
+  longTasks: number;
+  longestTaskMs: number;
   lostKeystrokes: number;
   labelledControls: number;
-  /** Elements the form rendered (see `MountResult.domElements`). */
   domElements: number;
-  /** This library ÷ the baseline, paired by round (see `pairedRatio`). */
+  /** ÷ the baseline's median of the same run (the earlier-method cases: ÷ their own baseline). */
   mountRatio: number;
-  warmMountRatio: number;
   keystrokeRatio: number;
 }
 
 export interface TypingResult {
   rounds: number;
-  keysPerRound: number;
-  /** By field count, then library (`FormLibraryId`, plus diagnostic variants when asked for). */
-  sizes: Record<string, Record<FormLibraryId, LibraryTiming> & Record<string, LibraryTiming>>;
+  warmups: number;
+  keystrokes: number;
+  /** By field count, then case id. */
+  sizes: Record<string, Record<string, CaseTiming>>;
+  /** By field count: the share of the mount spent in the selects, (mount − mount with selects as text) ÷ mount. */
+  selectShare: Record<string, { ours: number; baseline: number; selects: number; oursPerSelectMs: number; baselinePerSelectMs: number }>;
 }
 
-interface RawTimings {
-  mounts: number[];
-  warmMounts: number[];
-  /** Median keystroke of each round. */
-  roundKeys: number[];
-  keys: number[];
-  fromListener: number[];
+/** The mean of the fastest `share` of the samples. */
+export function fastMean(samples: readonly number[], share = 0.9): number {
+  const kept = [...samples].sort((a, b) => a - b).slice(0, Math.max(1, Math.round(samples.length * share)));
+  return kept.reduce((sum, value) => sum + value, 0) / kept.length;
+}
+
+interface LoadResult {
+  mount: MountResult;
+  keystrokeMs: number;
+  longTasks: number[];
   lost: number;
-  controls: number;
-  elements: number;
 }
 
-/**
- * The median over rounds of this round's value ÷ the baseline's in the same round. The two were
- * measured seconds apart, so load that comes and goes (another process, the CPU's clock) mostly
- * cancels out, which a ratio of two medians taken over minutes would not do.
- */
-function pairedRatio(values: readonly number[], baseline: readonly number[]): number {
-  return median(values.map((value, index) => ratio(value, baseline[index])).filter((value) => Number.isFinite(value)));
-}
-
-async function oneRound(
-  browser: Browser,
-  url: string,
-  fieldCount: number,
-): Promise<{ mount: MountResult; warmMountMs: number; samples: KeystrokeSamples }> {
+async function oneLoad(browser: Browser, url: string, fieldCount: number, form: FormCase): Promise<LoadResult> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForFunction(() => window.formBench !== undefined);
-    const mount = await page.evaluate((count) => (window.formBench as NonNullable<Window['formBench']>).mount(count), fieldCount);
-    const focused = await page.evaluate((label) => (window.formBench as NonNullable<Window['formBench']>).focus(label), mount.targetLabel);
-    if (!focused) throw new Error(`${url}: no text control labelled "${mount.targetLabel}"`);
-    for (const key of KEYS) {
-      await page.keyboard.press(key);
-      await page.evaluate(() => (window.formBench as NonNullable<Window['formBench']>).settle());
+    const mount = await page.evaluate((options) => (window.formBench as NonNullable<Window['formBench']>).mount(options), {
+      fieldCount,
+      mix: form.mix,
+      until: form.until,
+    });
+    if (form.typing === 'synthetic') {
+      const typed: TypingSamples = await page.evaluate((options) => (window.formBench as NonNullable<Window['formBench']>).type(options), {
+        warmups: WARMUPS,
+        keystrokes: KEYSTROKES,
+      });
+      return { mount, keystrokeMs: fastMean(typed.samples), longTasks: typed.longTasks, lost: typed.lost };
     }
-    const samples = await page.evaluate(() => (window.formBench as NonNullable<Window['formBench']>).take());
-    const warmMountMs = await page.evaluate(() => (window.formBench as NonNullable<Window['formBench']>).remount());
-    return { mount, warmMountMs, samples };
+    if (form.typing === 'keys') {
+      const focused = await page.evaluate(
+        (label) => (window.formBench as NonNullable<Window['formBench']>).startKeyTiming(label),
+        mount.middleTextLabel,
+      );
+      if (!focused) throw new Error(`${url}: no text control labelled "${mount.middleTextLabel}"`);
+      for (const key of EARLIER_KEYS) {
+        await page.keyboard.press(key);
+        await page.evaluate(() => (window.formBench as NonNullable<Window['formBench']>).settleKey());
+      }
+      const keys = await page.evaluate(() => (window.formBench as NonNullable<Window['formBench']>).takeKeyTimings());
+      return { mount, keystrokeMs: median(keys.fromTimeStamp), longTasks: [], lost: keys.lost };
+    }
+    return { mount, keystrokeMs: Number.NaN, longTasks: [], lost: 0 };
   } finally {
     await context.close();
   }
 }
 
-export async function runTyping(browser: Browser, options: TypingOptions, log: (line: string) => void): Promise<TypingResult> {
-  const libraries: readonly FormLibrary[] = options.diagnose ? [...FORM_LIBRARIES, ...DIAGNOSTIC_FORM_LIBRARIES] : FORM_LIBRARIES;
-  const server = await servePages(
-    libraries.map((library) => ({ name: `forms-${library.id}`, entry: library.entry, withOurStyles: library.withOurStyles })),
-  );
-  try {
-    const sizes: TypingResult['sizes'] = {};
-    // Unrecorded: the first pages of a fresh browser pay for starting its processes.
-    for (const library of libraries) await oneRound(browser, server.page(`forms-${library.id}`), FORM_SIZES[0]);
-    for (const fieldCount of FORM_SIZES) {
-      const raw = new Map<string, RawTimings>();
-      for (const library of libraries)
-        raw.set(library.id, { mounts: [], warmMounts: [], roundKeys: [], keys: [], fromListener: [], lost: 0, controls: 0, elements: 0 });
-      for (let roundIndex = 0; roundIndex < options.rounds; roundIndex++) {
-        const order = libraries.map((_, index) => libraries[(index + roundIndex) % libraries.length] as FormLibrary);
-        for (const library of order) {
-          const { mount, warmMountMs, samples } = await oneRound(browser, server.page(`forms-${library.id}`), fieldCount);
-          const entry = raw.get(library.id);
-          if (!entry) continue;
-          entry.mounts.push(mount.mountMs);
-          entry.warmMounts.push(warmMountMs);
-          entry.roundKeys.push(median(samples.fromTimeStamp));
-          entry.keys.push(...samples.fromTimeStamp);
-          entry.fromListener.push(...samples.fromListener);
-          entry.lost += samples.lost;
-          entry.controls = mount.labelledControls;
-          entry.elements = mount.domElements;
-        }
-        log(`  typing: ${fieldCount} fields, round ${roundIndex + 1}/${options.rounds}`);
-      }
-      const base = raw.get('baseline');
-      const bySize = {} as TypingResult['sizes'][string];
-      for (const library of libraries) {
-        const entry = raw.get(library.id);
-        if (!entry || !base) continue;
-        bySize[library.id] = {
-          mountMs: round(median(entry.mounts)),
-          mountSamplesMs: entry.mounts.map((value) => round(value, 2)),
-          warmMountMs: round(median(entry.warmMounts)),
-          keystrokeMs: round(median(entry.keys)),
-          keystrokeP90Ms: round(quantile(entry.keys, 0.9)),
-          keystrokeFromListenerMs: round(median(entry.fromListener)),
-          keystrokes: entry.keys.length,
-          lostKeystrokes: entry.lost,
-          labelledControls: entry.controls,
-          domElements: entry.elements,
-          mountRatio: round(pairedRatio(entry.mounts, base.mounts)),
-          warmMountRatio: round(pairedRatio(entry.warmMounts, base.warmMounts)),
-          keystrokeRatio: round(pairedRatio(entry.roundKeys, base.roundKeys)),
-        };
-      }
-      sizes[String(fieldCount)] = bySize;
+export async function runTyping(
+  browser: Browser,
+  pages: ServedPages,
+  options: { rounds: number; diagnose: boolean; sizes?: readonly number[] },
+  log: (line: string) => void,
+): Promise<TypingResult> {
+  const cases = options.diagnose ? [...FORM_CASES, ...DIAGNOSTIC_FORM_CASES] : FORM_CASES;
+  const sizes: TypingResult['sizes'] = {};
+  const selectShare: TypingResult['selectShare'] = {};
+  // Unrecorded: the first pages of a fresh browser pay for starting its processes.
+  for (const form of FORM_CASES.slice(0, 4)) await oneLoad(browser, pages.page(form.page), 50, form);
+  for (const fieldCount of options.sizes ?? FORM_SIZES) {
+    const loads = new Map<string, LoadResult[]>(cases.map((form) => [form.id, []]));
+    for (let roundIndex = 0; roundIndex < options.rounds; roundIndex++) {
+      const order = cases.map((_, index) => cases[(index + roundIndex) % cases.length] as FormCase);
+      for (const form of order) loads.get(form.id)?.push(await oneLoad(browser, pages.page(form.page), fieldCount, form));
+      log(`  typing: ${fieldCount} fields, round ${roundIndex + 1}/${options.rounds}`);
     }
-    return { rounds: options.rounds, keysPerRound: KEYS.length, sizes };
-  } finally {
-    await server.close();
+    const summary = (id: string) => {
+      const list = loads.get(id) ?? [];
+      return { mount: median(list.map((load) => load.mount.mountMs)), key: median(list.map((load) => load.keystrokeMs)) };
+    };
+    const bySize: Record<string, CaseTiming> = {};
+    for (const form of cases) {
+      const list = loads.get(form.id) ?? [];
+      const own = summary(form.id);
+      const base = summary(form.typing === 'keys' ? 'baselineEarlierMethod' : form.mix === 'previous' ? 'baselinePreviousMix' : 'baseline');
+      const allLong = list.flatMap((load) => load.longTasks);
+      bySize[form.id] = {
+        label: form.label,
+        mountMs: round(own.mount),
+        mountSamplesMs: list.map((load) => round(load.mount.mountMs, 2)),
+        keystrokeMs: round(own.key),
+        keystrokeSamplesMs: list.map((load) => round(load.keystrokeMs, 3)),
+        longTasks: allLong.length,
+        longestTaskMs: round(Math.max(0, ...allLong), 1),
+        lostKeystrokes: list.reduce((sum, load) => sum + load.lost, 0),
+        labelledControls: list[0]?.mount.labelledControls ?? 0,
+        domElements: list[0]?.mount.domElements ?? 0,
+        mountRatio: round(ratio(own.mount, base.mount)),
+        keystrokeRatio: round(ratio(own.key, base.key)),
+      };
+    }
+    sizes[String(fieldCount)] = bySize;
+    const selects = Math.floor(fieldCount / 10);
+    const share = (id: string, withoutId: string) => {
+      const all = summary(id).mount;
+      const without = summary(withoutId).mount;
+      return { share: round((all - without) / all), perSelect: round((all - without) / selects) };
+    };
+    const ours = share('ours', 'oursNoSelects');
+    const baseline = share('baseline', 'baselineNoSelects');
+    selectShare[String(fieldCount)] = {
+      ours: ours.share,
+      baseline: baseline.share,
+      selects,
+      oursPerSelectMs: ours.perSelect,
+      baselinePerSelectMs: baseline.perSelect,
+    };
   }
+  return { rounds: options.rounds, warmups: WARMUPS, keystrokes: KEYSTROKES, sizes, selectShare };
 }

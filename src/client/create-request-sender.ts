@@ -1,5 +1,6 @@
 import { isRecord, toError } from '../utils';
 import { createDeadline } from './deadline';
+import { ALREADY_ANSWERED_CODE } from './event-protocol';
 import { buildEndpointPath } from './endpoint-path';
 import { parseRetryAfter } from './parse-retry-after';
 import { TaskApiError } from './task-api-error';
@@ -174,7 +175,9 @@ function readEnvelope(endpoint: TaskEndpoint, response: Response, text: string):
   if (!response.ok) {
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     const message = (parsed && errorText(body)) || `${label} failed with HTTP ${response.status}`;
-    throw new TaskApiError(message, { kind: 'http', status: response.status, endpoint: label, retryAfterMs });
+    // The proxy's word that someone else's answer to this call went first (createTaskProxy).
+    const kind = response.status === 409 && isRecord(body) && body.code === ALREADY_ANSWERED_CODE ? 'already_answered' : 'http';
+    throw new TaskApiError(message, { kind, status: response.status, endpoint: label, retryAfterMs });
   }
   if (empty) {
     if (endpoint.emptyBodyIsSuccess) return undefined;

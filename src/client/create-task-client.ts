@@ -1,19 +1,10 @@
 import { isRecord } from '../utils';
+import { createEventSource } from './create-event-source';
 import { createRequestSender, type EndpointRequest } from './create-request-sender';
 import { TaskApiError } from './task-api-error';
 import { endpointLabel, MAX_PAGE_LIMIT, TASK_ENDPOINTS, type TaskEndpointName, type TaskEndpointResponses } from './task-endpoints';
-import type {
-  CreateTaskResponse,
-  GifStatus,
-  Page,
-  PageRequestOptions,
-  RunListItem,
-  RunResult,
-  RunStatus,
-  TaskClient,
-  TaskListItem,
-  ToolCall,
-} from './types';
+import type { CreateTaskResponse, Page, PageRequestOptions, RunListItem, TaskClient, TaskListItem } from './types';
+import { isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
 /** Options of `createTaskClient`. */
 export interface CreateTaskClientOptions {
@@ -35,6 +26,15 @@ export interface CreateTaskClientOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** Milliseconds before a request is given up as `timeout`; 0 disables it. Default: 30000. */
   timeoutMs?: number;
+  /**
+   * Follow runs through the event stream of a `createTaskProxy` at `baseUrl` (`GET {baseUrl}/events`)
+   * instead of polling each run from every page: the proxy polls the service once per run for
+   * everyone and pushes the changes. The store falls back to polling by itself when the stream
+   * fails (an older proxy without one, a buffering middlebox) and tries the stream again later.
+   * Answers, stops and refetches still go over plain HTTP. Only for a `baseUrl` that is such a
+   * proxy. Default: false.
+   */
+  events?: boolean;
 }
 
 /**
@@ -53,15 +53,6 @@ function checkPage(page: number | undefined, limit: number | undefined): { page:
   return { page: p, limit: Math.min(l, MAX_PAGE_LIMIT) };
 }
 
-const isToolCall = (value: unknown): value is ToolCall =>
-  isRecord(value) && typeof value.toolCallId === 'string' && isRecord(value.tool) && typeof value.tool.name === 'string';
-
-// Each check asks only what the methods rely on; fields the spec does not show are kept as sent,
-// and fields the check skips (a GIF's `url`) are the components' to verify before use.
-const isRunStatus = (data: unknown): data is RunStatus =>
-  isRecord(data) && typeof data.status === 'string' && (data.toolCall === null || data.toolCall === undefined || isToolCall(data.toolCall));
-const isRunResult = (data: unknown): data is RunResult => isRecord(data) && typeof data.status === 'string';
-const isGifStatus = (data: unknown): data is GifStatus => isRecord(data) && typeof data.status === 'string';
 const isCreateTaskResponse = (data: unknown): data is CreateTaskResponse => isRecord(data) && typeof data.taskId === 'string';
 const isTaskListItem = (item: unknown): item is TaskListItem => isRecord(item) && typeof item.id === 'string';
 const isRunListItem = (item: unknown): item is RunListItem => isRecord(item) && typeof item.id === 'string';
@@ -132,18 +123,11 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     listRuns: (taskId, o) => fetchPage('listRuns', taskId, o, isRunListItem),
 
     async getRunStatus(taskId, o) {
-      const data = await fetchData('getRunStatus', { taskId, options: o }, isRunStatus);
-      return { ...data, toolCall: data.toolCall ?? null };
+      return toRunStatus(await fetchData('getRunStatus', { taskId, options: o }, isRunStatus));
     },
 
     async getRunResult(taskId, o) {
-      const data = await fetchData('getRunResult', { taskId, options: o }, isRunResult);
-      return {
-        ...data,
-        error: data.error ?? null,
-        output: isRecord(data.output) ? data.output : {},
-        dataTable: Array.isArray(data.dataTable) ? data.dataTable.filter(isRecord) : [],
-      };
+      return toRunResult(await fetchData('getRunResult', { taskId, options: o }, isRunResult));
     },
 
     getRunGif: (taskId, o) => fetchData('getRunGif', { taskId, options: o }, isGifStatus),
@@ -171,5 +155,6 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       }
     },
   };
-  return methods;
+  if (options.events !== true) return methods;
+  return { ...methods, events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }) };
 }

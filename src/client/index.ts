@@ -1,9 +1,25 @@
 export { createTaskClient } from './create-task-client';
 export type { CreateTaskClientOptions } from './create-task-client';
 export { parseRetryAfter } from './parse-retry-after';
-export { TaskApiError, isTaskApiError } from './task-api-error';
+export { TASK_API_ERROR_KINDS, TaskApiError, isTaskApiError } from './task-api-error';
 export type { TaskApiErrorKind, TaskApiErrorOptions } from './task-api-error';
 export type * from './types';
+export { createEventSource } from './create-event-source';
+export type { EventSourceSettings } from './read-event-stream';
+export {
+  ALREADY_ANSWERED_CODE,
+  EVENT_RESOURCES,
+  EVENTS_PATH,
+  eventPayload,
+  eventTopicsQuery,
+  readEventTopics,
+  readTaskEvent,
+  topicKey,
+  type EventError,
+  type EventPayload,
+} from './event-protocol';
+export { ServerSentEventParser, type ServerSentEvent, type ServerSentEventHandlers } from './server-sent-event-parser';
+export { isAnswerableToolCall, isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
 // The protocol table and the HTTP plumbing the proxy (`src/server`) and the simulated service
 // (`src/testing`) share with the client.
@@ -21,9 +37,16 @@ export { buildEndpointPath, isUnsafePathParameter, matchTaskEndpoint } from './e
 export type { EndpointMatch } from './endpoint-path';
 export { createDeadline } from './deadline';
 export type { Deadline } from './deadline';
-export { readLimited } from './read-limited';
+export { DEFAULT_MAX_BODY_BYTES, readLimited } from './read-limited';
 export { toNodeListener } from './to-node-listener';
-export type { NodeListener, NodeRequestLike, NodeResponseLike, ToNodeListenerOptions } from './to-node-listener';
+export type {
+  NodeListener,
+  NodeRequestLike,
+  NodeResponseLike,
+  NodeServerLike,
+  NodeSocketLike,
+  ToNodeListenerOptions,
+} from './to-node-listener';
 export {
   createRunTerminalCheck,
   DEFAULT_NON_TERMINAL_RUN_STATUSES,

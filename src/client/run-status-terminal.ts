@@ -1,3 +1,4 @@
+import { isRecord } from '../utils';
 import type { RunStatus } from './types';
 
 /** What deciding whether a run is over needs: its `status`, and its pending `toolCall` if known. */
@@ -66,7 +67,8 @@ export function isTerminalRunStatus(status: string, nonTerminal?: Iterable<strin
  */
 export function createRunTerminalCheck(nonTerminal?: Iterable<string>): (run: RunTerminalInput) => boolean {
   const set = nonTerminal === undefined ? defaultSet : toSet(nonTerminal);
-  return (run) => (run.toolCall === null || run.toolCall === undefined) && !set.has(normaliseStatus(String(run.status)));
+  // Not a record (a custom client's `null`): not known to be over, so it is not taken for over.
+  return (run) => isRecord(run) && (run.toolCall === null || run.toolCall === undefined) && !set.has(normaliseStatus(String(run.status)));
 }
 
 /**

@@ -5,9 +5,22 @@
  * - `network`: no answer (connection refused, DNS, reset);
  * - `timeout`: no answer within the client's `timeoutMs`;
  * - `aborted`: the caller's `AbortSignal` fired;
- * - `parse`: the body was empty, not JSON, or not the envelope the spec describes.
+ * - `parse`: the body was empty, not JSON, or not the envelope the spec describes;
+ * - `already_answered`: a `createTaskProxy` (HTTP 409) says another person's answer to the same tool
+ *   call went first; this one was not sent to the service.
  */
-export type TaskApiErrorKind = 'http' | 'api' | 'network' | 'timeout' | 'aborted' | 'parse';
+export type TaskApiErrorKind = 'http' | 'api' | 'network' | 'timeout' | 'aborted' | 'parse' | 'already_answered';
+
+/** Every `TaskApiErrorKind`, for code that reads one from the wire. */
+export const TASK_API_ERROR_KINDS: readonly TaskApiErrorKind[] = Object.freeze([
+  'http',
+  'api',
+  'network',
+  'timeout',
+  'aborted',
+  'parse',
+  'already_answered',
+]);
 
 /** What a `TaskApiError` is made with. */
 export interface TaskApiErrorOptions {

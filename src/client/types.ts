@@ -1,3 +1,5 @@
+import type { TaskApiError } from './task-api-error';
+
 /**
  * Wire types of the task service (spec: task-service-api.md).
  *
@@ -181,4 +183,60 @@ export interface TaskClient {
    * Rejects on every other failure: network, time-out, 5xx, 429, a body that is not the envelope.
    */
   checkApiKey(o?: RequestOptions): Promise<boolean>;
+  /**
+   * The proxy's event stream (`createTaskClient({ events: true })`): when present, the store follows
+   * runs through it instead of polling each one, and falls back to polling when it fails. Not an
+   * endpoint of the service: only `createTaskProxy` serves it. Default: absent.
+   */
+  readonly events?: TaskEventSource | undefined;
+}
+
+// The proxy's event stream (`createTaskProxy`, `GET {basePath}/events`): not an endpoint of the
+// service, but what a client made with `events: true` reads instead of polling.
+
+/** The resources a stream carries, each an event name. */
+export type EventResource = 'status' | 'result' | 'gif';
+
+/** What a stream follows: the most recent run of a task (no `runId`), or one run. */
+export interface EventTopic {
+  readonly taskId: string;
+  readonly runId?: string | undefined;
+}
+
+/** A change of one resource, as the store receives it. */
+export interface TaskEvent {
+  /** The event's id, for `Last-Event-ID`; absent on events that carry none. */
+  readonly id: string | undefined;
+  readonly resource: EventResource;
+  readonly topic: EventTopic;
+  /** The proxy sends no more changes of this resource. */
+  readonly final: boolean;
+  readonly data: RunStatus | RunResult | GifStatus | undefined;
+  readonly error: TaskApiError | undefined;
+}
+
+/** One connection to the proxy's event stream, and what to call as it is read. */
+export interface EventStreamConnection {
+  /** The runs to follow. */
+  readonly topics: readonly EventTopic[];
+  /** Sent as `Last-Event-ID`, so the proxy sends only what changed since. Default: none (the whole state). */
+  readonly lastEventId?: string | undefined;
+  /** Closes the connection. */
+  readonly signal: AbortSignal;
+  /** The proxy has sent the current state of every topic. */
+  onReady(): void;
+  onEvent(event: TaskEvent): void;
+  /** Bytes arrived (an event or a heartbeat): the stream is alive. */
+  onActivity(): void;
+}
+
+/** The client's access to the proxy's event stream (`createTaskClient({ events: true })`). */
+export interface TaskEventSource {
+  /**
+   * Opens one stream and reads it until it ends. Resolves when the proxy ends it; rejects with a
+   * `TaskApiError` when it cannot be opened (`http` with the status, e.g. 404 from a proxy without
+   * one; `parse` when the answer is not an event stream) or breaks (`network`, `aborted`).
+   * Reconnecting is the caller's choice.
+   */
+  connect(connection: EventStreamConnection): Promise<void>;
 }

@@ -8,6 +8,8 @@ import {
   type FormInputParameters,
   type FormInputProblem,
 } from '../schema';
+import { isRecord } from '../utils';
+import { DEFAULT_CONTENT_LIMITS, measureContent, type ContentLimits } from './content-limits';
 import { coerceFieldValue, emptyFieldValue } from './coerce-field-value';
 import { tryCompilePattern, type PatternRefusal } from './compile-pattern';
 import type { ControlKind, FieldModel, FieldNote, FormModel } from './field-model';
@@ -55,7 +57,7 @@ function refusalText(refusal: PatternRefusal): string {
   return `"pattern" cannot be checked in linear time (${UNSUPPORTED_TEXT[refusal.reason]}); it is ignored.`;
 }
 
-function buildField(field: FormField, index: number, problems: FormInputProblem[]): FieldModel {
+function buildField(field: FormField, index: number, problems: FormInputProblem[], limits: ContentLimits): FieldModel {
   const known = (FORM_FIELD_TYPES as readonly string[]).includes(field.type);
   const kind: FormFieldKind = known ? (field.type as FormFieldKind) : 'text';
   const control = controlOf(field, kind);
@@ -134,7 +136,13 @@ function buildField(field: FormField, index: number, problems: FormInputProblem[
     initial: '',
   };
   model.initial = emptyFieldValue(model);
-  if (field.defaultValue !== undefined) {
+  if (typeof field.defaultValue === 'string' && field.defaultValue.length > limits.maxValueLength) {
+    warn(
+      'default-ignored',
+      'defaultValue',
+      `"defaultValue" is longer than ${limits.maxValueLength.toLocaleString('en')} characters; it is not used.`,
+    );
+  } else if (field.defaultValue !== undefined) {
     const initial = coerceFieldValue(model, field.defaultValue);
     if (initial === undefined) {
       warn(
@@ -149,19 +157,53 @@ function buildField(field: FormField, index: number, problems: FormInputProblem[
   return model;
 }
 
+/** A problem that stops the form: what went past which limit, for the person and the agent. */
+function tooLarge(path: string, message: string): FormInputProblem {
+  return { code: 'too-large', severity: 'error', path, message };
+}
+
+/**
+ * The limits a form's parameters go past, checked before anything else reads them: measuring
+ * costs at most the limits (see `measureContent`), so a hostile value is refused cheaply.
+ */
+function limitProblems(parameters: unknown, limits: ContentLimits): FormInputProblem[] {
+  const measured = measureContent(parameters, limits);
+  if (measured.unreadable === true) return [{ code: 'schema', severity: 'error', path: '', message: 'The parameters could not be read.' }];
+  if (measured.tooDeep) return [tooLarge('', `The form is nested more than ${limits.maxDepth} levels deep.`)];
+  if (measured.tooLarge) return [tooLarge('', `The form is larger than ${limits.maxSize.toLocaleString('en')} characters.`)];
+  const fields = isRecord(parameters) && Array.isArray(parameters.fields) ? (parameters.fields as unknown[]) : [];
+  if (fields.length > limits.maxFields) {
+    return [
+      tooLarge(
+        '/fields',
+        `The form has ${fields.length.toLocaleString('en')} fields; at most ${limits.maxFields.toLocaleString('en')} can be shown.`,
+      ),
+    ];
+  }
+  return fields.flatMap((field, index) => {
+    const options = isRecord(field) && Array.isArray(field.options) ? field.options : [];
+    if (options.length <= limits.maxOptions) return [];
+    const message = `${fieldSubject(index, field)}: it offers ${options.length.toLocaleString('en')} choices; at most ${limits.maxOptions.toLocaleString('en')} can be shown.`;
+    return [{ ...tooLarge(`/fields/${index}/options`, message), fieldIndex: index }];
+  });
+}
+
 /**
  * Reads untrusted `form_input` parameters (spec §2.9) into the model a form renders. Never throws:
- * problems are returned (errors from `checkFormInput`, and warnings for what the form tolerates:
- * contradicting limits, a pattern that does not compile, a select without options, a
- * `defaultValue` that does not fit), and `fatal` says whether a form can be shown at all.
+ * problems are returned (errors from the content `limits` and `checkFormInput`, and warnings for
+ * what the form tolerates: contradicting limits, a pattern that cannot be checked, a select
+ * without options, a `defaultValue` that does not fit or is too long), and `fatal` says whether a
+ * form can be shown at all.
  */
-export function buildFormModel(parameters: unknown): FormModel {
+export function buildFormModel(parameters: unknown, limits: ContentLimits = DEFAULT_CONTENT_LIMITS): FormModel {
   const empty = { heading: undefined, description: undefined, submitLabel: undefined, fields: [] };
   try {
+    const refused = limitProblems(parameters, limits);
+    if (refused.length > 0) return { ...empty, problems: refused, fatal: true };
     const problems = checkFormInput(parameters);
     if (problems.some((problem) => problem.severity === 'error')) return { ...empty, problems, fatal: true };
     const p = parameters as FormInputParameters;
-    const fields = (p.fields ?? []).map((field, index) => buildField(field, index, problems));
+    const fields = (p.fields ?? []).map((field, index) => buildField(field, index, problems, limits));
     return {
       heading: p.heading,
       description: p.description,

@@ -49,6 +49,8 @@ export interface ContentMeasure {
   readonly tooDeep: boolean;
   /** The JSON size passed `maxSize`. */
   readonly tooLarge: boolean;
+  /** Reading it threw (a getter, a proxy): JSON cannot produce such a value. */
+  readonly unreadable?: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ export function measureContent(value: unknown, limits: Pick<ContentLimits, 'maxD
       try {
         keys = Object.keys(current);
       } catch {
-        return { tooDeep: false, tooLarge: true };
+        return { tooDeep: false, tooLarge: false, unreadable: true };
       }
       size += 2;
       for (const key of keys) {
@@ -82,7 +84,7 @@ export function measureContent(value: unknown, limits: Pick<ContentLimits, 'maxD
         try {
           child = (current as Record<string, unknown>)[key];
         } catch {
-          return { tooDeep: false, tooLarge: true };
+          return { tooDeep: false, tooLarge: false, unreadable: true };
         }
         pending.push({ value: child, depth: depth + 1 });
       }
@@ -90,4 +92,11 @@ export function measureContent(value: unknown, limits: Pick<ContentLimits, 'maxD
     if (size > limits.maxSize) return { tooDeep: false, tooLarge: true };
   }
   return { tooDeep: false, tooLarge: false };
+}
+
+/** `text` cut to at most `max` UTF-16 units and an ellipsis, never between the two halves of a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
 }

@@ -1,6 +1,7 @@
 import { encodeFormAnswer, type FormAnswer, type FormField, type FormInputProblem } from '../schema';
 import { isPromiseLike, isRecord } from '../utils';
 import { buildFormModel } from './build-form-model';
+import { resolveContentLimits, type ContentLimits } from './content-limits';
 import type { FormModel } from './field-model';
 import { createFormControl, type FormControl } from './form-control';
 
@@ -33,6 +34,8 @@ export interface FormControllerOptions {
   model?: FormModel | undefined;
   /** A draft to start from, as `answer()` gives it; untrusted. Default: the fields' defaults. */
   defaultValues?: FormAnswer | undefined;
+  /** What the form accepts from the agent before it stops and says so. Default: `DEFAULT_CONTENT_LIMITS`. */
+  limits?: Partial<ContentLimits> | undefined;
   /** Turns the values into the string sent as the answer. Default: `encodeFormAnswer(control.answer())`. */
   encode?: ((control: FormControl) => string) | undefined;
   /** Receives a validated answer and its encoding; a promise keeps the form `submitting`. */
@@ -49,6 +52,8 @@ export interface FormControllerOptions {
 export interface FormController {
   readonly model: FormModel;
   readonly control: FormControl;
+  /** The limits the model was read with. */
+  readonly limits: ContentLimits;
   /** The agent's fields, as sent (one per model field; `{}` where the agent sent no object). */
   readonly rawFields: readonly FormField[];
   /** The problems of the parameters (`model.problems`). */
@@ -82,7 +87,8 @@ const IDLE: FormControllerState = Object.freeze({ status: 'idle', refused: null,
 
 /** Makes the controller of one form; see `FormController`. */
 export function createFormController(options: FormControllerOptions): FormController {
-  const model = options.model ?? buildFormModel(options.parameters);
+  const limits = resolveContentLimits(options.limits);
+  const model = options.model ?? buildFormModel(options.parameters, limits);
   const control = createFormControl(model, { defaultValues: options.defaultValues });
   const rawFields = model.fields.map((field) => sentField(options.parameters, field.index));
   const listeners = new Set<() => void>();
@@ -120,6 +126,7 @@ export function createFormController(options: FormControllerOptions): FormContro
   return {
     model,
     control,
+    limits,
     rawFields,
     problems: model.problems,
     getState: () => state,

@@ -1,6 +1,7 @@
 import type { FormMessages } from '../messages';
 import type { FormAnswer, FormAnswerValue, FormField, FormFieldKind, FormFieldOption, FormInputProblem } from '../schema';
 import type { AutocompletePolicy } from './autocomplete-policy';
+import { cutText, type ContentLimits } from './content-limits';
 import { answerValue } from './answer-value';
 import { coerceFieldValue } from './coerce-field-value';
 import { fieldIds } from './field-ids';
@@ -64,6 +65,12 @@ export interface HeadlessFormOptions {
   onValuesChange?: ((answer: FormAnswer) => void) | undefined;
   /** Called once per form whose parameters have problems (see `<ToolCallForm onInvalidParameters>`). Default: none. */
   onInvalidParameters?: ((problems: FormInputProblem[]) => void) | undefined;
+  /**
+   * What the form accepts from the agent before it stops and says so: characters of a text shown
+   * at first, of a default value, options per field, fields, nesting depth, total size. Read when the
+   * form (re)starts. Default: `DEFAULT_CONTENT_LIMITS`.
+   */
+  limits?: Partial<ContentLimits> | undefined;
 }
 
 /** What a render of a headless form decides, beside its messages. Held in one box that every `read` fills. */
@@ -153,6 +160,8 @@ interface HeadlessInternals {
   readonly messages: FormMessages;
   /** The settings it was read with. */
   readonly settings: HeadlessSettings;
+  /** The limits of the form's content. */
+  readonly limits: ContentLimits;
 }
 
 const internals = new WeakMap<HeadlessForm, HeadlessInternals>();
@@ -248,7 +257,8 @@ export function createHeadlessView(controller: FormController, environment: Head
     const { status, refused, submitError } = controllerState;
     const headingId = `${environment.idBase}-heading`;
     const heading = model.heading?.trim() ? model.heading : undefined;
-    const labels = refused?.invalid.map((index) => entries[index]?.label ?? '') ?? [];
+    // A summary of huge labels would lay out megabytes: each is cut, as the form shows it.
+    const labels = refused?.invalid.map((index) => cutText(entries[index]?.label ?? '', controller.limits.maxTextLength)) ?? [];
     const form = {
       fields: entries,
       heading,
@@ -309,7 +319,7 @@ export function createHeadlessView(controller: FormController, environment: Head
       if (built === undefined || built.entries !== entries || built.state !== state) {
         built = { entries, state, form: build(messages, state) };
         if (shown.disabled !== settings.disabled || shown.autocompletePolicy !== settings.autocompletePolicy) shown = { ...settings };
-        internals.set(built.form, { view: self, control, messages, settings: shown });
+        internals.set(built.form, { view: self, control, messages, settings: shown, limits: controller.limits });
       }
       return built.form;
     },

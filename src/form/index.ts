@@ -74,3 +74,11 @@ export {
   type HeadlessSettings,
   type HeadlessView,
 } from './headless-form';
+export {
+  cutText,
+  DEFAULT_CONTENT_LIMITS,
+  measureContent,
+  resolveContentLimits,
+  type ContentLimits,
+  type ContentMeasure,
+} from './content-limits';

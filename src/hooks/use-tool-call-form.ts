@@ -31,6 +31,12 @@ export type UseToolCallFormResult = HeadlessForm;
 export function useToolCallForm(options: UseToolCallFormOptions): UseToolCallFormResult {
   const onSubmit = useLatestCallback((answer: FormAnswer, input: string) => options.onSubmit?.(answer, input));
   const make = (isDisabled: () => boolean) =>
-    createFormController({ parameters: options.parameters, defaultValues: options.defaultValues, onSubmit, isDisabled });
+    createFormController({
+      parameters: options.parameters,
+      defaultValues: options.defaultValues,
+      limits: options.limits,
+      onSubmit,
+      isDisabled,
+    });
   return useFormView(contentKey(options.parameters), make, options);
 }

@@ -61,6 +61,22 @@ export interface FormMessages {
   invalidParameters(context: { count: number }): string;
   /** Shown near the submit button: the request comes from the agent. Default: "Requested by the automation agent. Check it before you answer." */
   agentNotice(): string;
+  /** Shows the rest of a text cut because it is long; `length` is its whole length in characters. Default: "Show all (12,345 characters)". */
+  showAll(context: { length: number }): string;
+  /** Cuts a text shown in full back to its start. Default: "Show less". */
+  showLess(): string;
+  /** Before the chosen labels of a multiple choice among many options (a searchable list). Default: "3 chosen:". */
+  optionsChosen(context: FieldMessageContext & { count: number }): string;
+  /** After the chosen labels listed, when more are chosen than are listed. Default: "and 7 more". */
+  moreOptionsChosen(context: FieldMessageContext & { count: number }): string;
+  /** In the open searchable list when its search matches no option. Default: "No options match". */
+  noOptionsMatch(context: FieldMessageContext & { query: string }): string;
+  /** Announced after the search of a searchable list changed; `count` may be 0. Default: "12 options", "No options match". */
+  optionsMatching(context: FieldMessageContext & { count: number; query: string }): string;
+  /** Announced when an option (`option`, its label) is added to a multiple choice; `count` is the number chosen now. Default: "Apple chosen, 3 in all". */
+  optionChosen(context: FieldMessageContext & { option: string; count: number }): string;
+  /** Announced when an option is taken out of a multiple choice. Default: "Apple removed, 2 in all". */
+  optionRemoved(context: FieldMessageContext & { option: string; count: number }): string;
 }
 
 /** The English `FormMessages`. */
@@ -85,4 +101,13 @@ export const enFormMessages: FormMessages = {
   noOptionsNote: () => 'There are no options to choose from.',
   invalidParameters: () => 'This form cannot be shown. The request from the automation agent is malformed:',
   agentNotice: () => 'Requested by the automation agent. Check it before you answer.',
+  showAll: ({ length }) => `Show all (${length.toLocaleString('en')} characters)`,
+  showLess: () => 'Show less',
+  optionsChosen: ({ count }) => `${count.toLocaleString('en')} chosen:`,
+  moreOptionsChosen: ({ count }) => `and ${count.toLocaleString('en')} more`,
+  noOptionsMatch: () => 'No options match',
+  optionsMatching: ({ count }) =>
+    count === 0 ? 'No options match' : `${count.toLocaleString('en')} ${count === 1 ? 'option' : 'options'}`,
+  optionChosen: ({ option, count }) => `${option} chosen, ${count.toLocaleString('en')} in all`,
+  optionRemoved: ({ option, count }) => `${option} removed, ${count.toLocaleString('en')} in all`,
 };

@@ -19,7 +19,9 @@ export type FormInputProblemCode =
   /** A select or radio field has no options. */
   | 'no-options'
   /** A field's `defaultValue` does not suit its kind (or matches no option); it is not used. */
-  | 'default-ignored';
+  | 'default-ignored'
+  /** The parameters go past a limit of what a form shows (too large, too deep, too many fields or options). */
+  | 'too-large';
 
 /** One thing wrong with the parameters of a `form_input` call. */
 export interface FormInputProblem {
@@ -63,10 +65,15 @@ function joinAlternatives(words: string[]): string {
   return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1] ?? ''}`;
 }
 
+/** Problems listed one by one; the rest are counted in one last problem. */
+const MAX_LISTED_PROBLEMS = 50;
+
 /** Shortened so a hostile, huge label cannot swamp the problem list. */
 function shortLabel(label: string): string {
-  const characters = Array.from(label);
-  return characters.length > 40 ? `${characters.slice(0, 40).join('')}…` : label;
+  // Only the head is split into characters, so a megabyte label costs what a short one does; past
+  // 82 UTF-16 units there are at least 41 characters.
+  const head = Array.from(label.slice(0, 82));
+  return head.length > 40 || label.length > 82 ? `${head.slice(0, 40).join('')}…` : label;
 }
 
 /** "Field 3 (Email)", or "Field 3" when the field has no usable label; positions count from 1. */
@@ -144,7 +151,19 @@ export function checkFormInput(parameters: unknown): FormInputProblem[] {
   const errors = validate.errors ?? [];
   const problems: FormInputProblem[] = [];
   const seen = new Set<string>();
-  for (const error of errors) {
+  for (const [index, error] of errors.entries()) {
+    // Ten thousand bad options make ten thousand errors: nobody reads past the first screenful, and
+    // writing them all would hold the page.
+    if (problems.length === MAX_LISTED_PROBLEMS) {
+      const more = errors.length - index;
+      problems.push({
+        code: 'schema',
+        severity: 'error',
+        path: '',
+        message: `${more} more ${more === 1 ? 'problem is' : 'problems are'} not listed.`,
+      });
+      break;
+    }
     const segments = pointerSegments(error.instancePath);
     const isFieldType = segments.length === 3 && segments[0] === 'fields' && segments[2] === 'type';
     if (isFieldType && error.keyword === 'enum' && typeof valueAt(parameters, segments) === 'string') {

@@ -1,32 +1,31 @@
-import { buildEndpointPath, createDeadline, isUnsafePathParameter, matchTaskEndpoint, readLimited, type TaskEndpoint } from '../client';
+import {
+  buildEndpointPath,
+  createDeadline,
+  DEFAULT_MAX_BODY_BYTES,
+  EVENTS_PATH,
+  isUnsafePathParameter,
+  matchTaskEndpoint,
+  readEventTopics,
+  readLimited,
+  type TaskEndpoint,
+} from '../client';
+import { createAnswerGate } from './answer-gate';
+import { createEventHub } from './create-event-hub';
+import { createMemoryProxyStore } from './create-memory-proxy-store';
+import { envelope } from './envelope';
+import type { EventHubStats } from './event-hub';
+import { createKeyScrubber, createStringScrubber } from './scrub-key';
+import { capResponse } from './cap-response';
+import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from './task-proxy-options';
 
-/** Options of `createTaskProxy`. */
-export interface TaskProxyOptions {
-  /** The task service address (`{base_url}` in the spec); `/api/v1/...` is appended. */
-  upstream: string;
-  /** The key added to every forwarded request as `x-api-key`. It never reaches the browser. */
-  apiKey: string;
-  /**
-   * Path the proxy is mounted under, stripped before matching, e.g. `/api/hitl` when the
-   * browser client's `baseUrl` is `/api/hitl`. Default: `''` (mounted at the root).
-   */
-  basePath?: string;
-  /** The `fetch` used to reach the upstream. Default: `globalThis.fetch`, looked up at call time. */
-  fetch?: (input: Request) => Promise<Response>;
-  /** Largest request body forwarded; a larger one is answered 413. Default: 1 MiB (1048576). */
-  maxBodyBytes?: number;
-  /** Milliseconds to wait for the upstream before answering 504; 0 disables it. Default: 30000. */
-  timeoutMs?: number;
-  /**
-   * Decides whether a request may use the proxy at all, e.g. by checking your app's session
-   * cookie. Refused requests are answered 403 and never reach the upstream. Without it, anyone
-   * who can reach the proxy spends your key. Default: every request is allowed.
-   */
-  authorize?: (request: Request) => boolean | Promise<boolean>;
+/** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
+export interface TaskProxy {
+  (request: Request): Promise<Response>;
+  /** Ends this instance's event streams and pollers (clients reconnect elsewhere). The store is not closed. */
+  close(): Promise<void>;
+  /** What the event hub of this instance is doing. */
+  stats(): EventHubStats;
 }
-
-/** The 1 MiB default of `maxBodyBytes`. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 // Allow-lists rather than block-lists: anything the browser sends for your own backend
 // (cookies, session headers, `authorization`) must not reach the task service, and nothing
@@ -41,10 +40,16 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-contro
  *
  * It forwards exactly the ten endpoints of the service (method and path shape) with the key
  * added, and only the query parameters each endpoint takes. Everything else is answered with
- * the service's own error envelope: 404 for any other path or method, 403 when `authorize`
- * refuses, 413 for a body over `maxBodyBytes`, 502 when the upstream cannot be reached or
- * redirects, 504 when it does not answer within `timeoutMs`. The key is scrubbed from
- * anything the upstream sends back.
+ * the service's own error envelope: 404 for any other path, 405 (with `Allow`) for any other
+ * method on one of its paths, 403 when `authorize` refuses, 413 for a body over `maxBodyBytes`,
+ * 502 when the upstream cannot be reached, redirects or answers more than `maxResponseBytes`,
+ * 504 when it does not answer within `timeoutMs`. The key is scrubbed from anything the upstream
+ * sends back, in any encoding (see `TaskProxyOptions.apiKey`).
+ *
+ * It is also a hub for many operators: `GET {basePath}/events` streams the changes of the runs it
+ * names, polled once per run for every browser (see `TaskProxyEventOptions`), and only the first
+ * `tool-input` per task and `toolCallId` is forwarded; later ones get 409 with
+ * `code: "already_answered"`.
  *
  * ```ts
  * // app/api/hitl/[...path]/route.ts
@@ -52,7 +57,7 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-contro
  * export { proxy as GET, proxy as POST, proxy as PUT };
  * ```
  */
-export function createTaskProxy(options: TaskProxyOptions): (request: Request) => Promise<Response> {
+export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
   if (typeof options.apiKey !== 'string' || options.apiKey === '')
     throw new TypeError('createTaskProxy: apiKey must be a non-empty string');
   const upstream = new URL(options.upstream);
@@ -61,29 +66,41 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
   const upstreamBase = upstream.origin + upstream.pathname.replace(/\/+$/, '');
   const basePath = normaliseBasePath(options.basePath ?? '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxResponseBytes = options.maxResponseBytes ?? TASK_PROXY_DEFAULTS.maxResponseBytes;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const apiKey = options.apiKey;
-  const keyForms = [...new Set([apiKey, JSON.stringify(apiKey).slice(1, -1), encodeURIComponent(apiKey)])];
-  const scrub = (text: string) => keyForms.reduce((out, form) => out.split(form).join('[redacted]'), text);
+  const scrub = createKeyScrubber(apiKey);
+  const scrubHeader = createStringScrubber(apiKey);
+  const store = options.store ?? createMemoryProxyStore();
+  const onStoreError = options.onStoreError ?? ((error: unknown) => console.error('hitl-react: the proxy store failed', error));
+  // A redirect would carry the key to wherever it points.
+  const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
+  const eventOptions = options.events === false ? undefined : (options.events ?? {});
+  const hub =
+    eventOptions === undefined
+      ? undefined
+      : createEventHub({
+          upstream: options.upstream,
+          apiKey,
+          timeoutMs,
+          // The hub's polls read at most as much of an answer as a forwarded request does.
+          fetch: (request) => upstreamFetch(request).then((response) => capResponse(response, maxResponseBytes)),
+          scrub,
+          store,
+          onStoreError,
+          events: eventOptions,
+        });
+  const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
+  const gate = createAnswerGate({
+    store,
+    // Longer than the forward may take, so a claim outlives its request; without a time-out, 5 minutes.
+    pendingTtlMs: (timeoutMs > 0 ? timeoutMs : 300_000) + 5000,
+    answeredTtlMs: options.answeredTtlMs ?? TASK_PROXY_DEFAULTS.answeredTtlMs,
+    onAnswered: (taskId) => void hub?.answered(taskId).catch(onStoreError),
+    onStoreError,
+  });
 
-  return async function taskProxy(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const path = stripBasePath(url.pathname, basePath);
-    const match = path === undefined ? undefined : matchTaskEndpoint(path);
-    const endpoint = match?.endpoints.find((candidate) => candidate.method === request.method);
-    if (match === undefined || endpoint === undefined || (match.taskId !== undefined && isUnsafePathParameter(match.taskId))) {
-      return envelope(404, 'Not found');
-    }
-    if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
-
-    let body: Uint8Array | undefined;
-    if (endpoint.jsonBody) {
-      const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
-      if (read === 'unreadable') return envelope(400, 'The request body could not be read');
-      if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
-      body = read;
-    }
-
+  async function forward(request: Request, endpoint: TaskEndpoint, taskId: string | undefined, url: URL, body: Uint8Array | undefined) {
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers.get(name);
@@ -94,18 +111,15 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
 
     // The browser going away should also stop the upstream call (and its hold on a connection).
     const deadline = createDeadline(timeoutMs, request.signal);
-
     try {
       let upstreamResponse: Response;
       try {
-        upstreamResponse = await (options.fetch ?? globalThis.fetch)(
-          new Request(upstreamUrl(upstreamBase, endpoint, match.taskId, url.searchParams), {
+        upstreamResponse = await upstreamFetch(
+          new Request(upstreamUrl(upstreamBase, endpoint, taskId, url.searchParams), {
             method: endpoint.method,
             headers,
             body: body === undefined ? null : (body as BodyInit),
             signal: deadline.signal,
-            // A redirect would carry the key to wherever it points.
-            redirect: 'manual',
           }),
         );
       } catch {
@@ -118,24 +132,79 @@ export function createTaskProxy(options: TaskProxyOptions): (request: Request) =
         return envelope(502, 'The task service answered with a redirect');
       }
 
-      let text: string;
+      let bytes: Uint8Array | 'too-large';
       try {
-        text = await upstreamResponse.text();
+        // Read as it arrives and given up past the cap, so a huge answer never sits in memory.
+        bytes = await readLimited(upstreamResponse, maxResponseBytes);
       } catch {
         return deadline.timedOut
           ? envelope(504, 'The task service did not answer in time')
           : envelope(502, 'The task service answer was cut off');
       }
+      if (bytes === 'too-large') return envelope(502, `The task service answer is larger than ${maxResponseBytes} bytes`);
+      const text = new TextDecoder().decode(bytes);
       const responseHeaders = new Headers({ 'cache-control': 'no-store' });
       for (const name of FORWARDED_RESPONSE_HEADERS) {
         const value = upstreamResponse.headers.get(name);
-        if (value !== null) responseHeaders.set(name, scrub(value));
+        if (value !== null) responseHeaders.set(name, scrubHeader(value));
       }
       return new Response(text === '' ? null : scrub(text), { status: upstreamResponse.status, headers: responseHeaders });
     } finally {
       deadline.dispose();
     }
-  };
+  }
+
+  async function events(request: Request, url: URL): Promise<Response> {
+    if (hub === undefined) return envelope(404, 'Not found');
+    if (request.method !== 'GET') return notAllowed(['GET']);
+    // A closed instance is going away: the client tries again, maybe on another one.
+    if (closed) return envelope(503, 'This proxy is shutting down', { retryAfter: '1' });
+    if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
+    const topics = readEventTopics(url.searchParams);
+    if (topics === undefined || topics.length === 0 || topics.some((topic) => isUnsafePathParameter(topic.taskId)))
+      return envelope(400, 'Name the runs to follow, each as taskId=<taskId> or run=<taskId>/<runId>');
+    if (topics.length > maxTasksPerStream) return envelope(400, `A stream may follow at most ${maxTasksPerStream} runs`);
+    return hub.open(request, topics);
+  }
+
+  async function taskProxy(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = stripBasePath(url.pathname, basePath);
+    if (path === EVENTS_PATH) return events(request, url);
+    const match = path === undefined ? undefined : matchTaskEndpoint(path);
+    if (match === undefined || (match.taskId !== undefined && isUnsafePathParameter(match.taskId))) return envelope(404, 'Not found');
+    const endpoint = match.endpoints.find((candidate) => candidate.method === request.method);
+    if (endpoint === undefined) return notAllowed(match.endpoints.map((candidate) => candidate.method));
+    if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
+
+    let body: Uint8Array | undefined;
+    if (endpoint.jsonBody) {
+      const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
+      if (read === 'unreadable') return envelope(400, 'The request body could not be read');
+      if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
+      body = read;
+    }
+    const send = () => forward(request, endpoint, match.taskId, url, body);
+    if (endpoint.name === 'submitToolInput' && match.taskId !== undefined) return gate(match.taskId, body ?? new Uint8Array(), send);
+    return send();
+  }
+
+  const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });
+  let closed = false;
+  return Object.assign(taskProxy, {
+    close: () => {
+      closed = true;
+      return hub?.close() ?? Promise.resolve();
+    },
+    stats: () => hub?.stats() ?? noStats,
+  });
+}
+
+/** 405 for a method the path does not take, saying which it does. */
+function notAllowed(methods: readonly string[]): Response {
+  const response = envelope(405, 'Method not allowed');
+  response.headers.set('allow', [...new Set(methods)].join(', '));
+  return response;
 }
 
 function normaliseBasePath(basePath: string): string {
@@ -158,11 +227,4 @@ function upstreamUrl(base: string, endpoint: TaskEndpoint, taskId: string | unde
   }
   const search = query.toString();
   return base + buildEndpointPath(endpoint, taskId) + (search === '' ? '' : `?${search}`);
-}
-
-function envelope(status: number, error: string): Response {
-  return new Response(JSON.stringify({ success: false, error }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
 }

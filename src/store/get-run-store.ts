@@ -1,5 +1,6 @@
 import type { TaskClient } from '../client';
-import { createRunStore, type RunStore } from './run-store';
+import { createRunStore } from './create-run-store';
+import type { RunStore } from './run-store';
 
 const STORES_KEY = Symbol.for('hitl-react.run-stores.v1');
 

@@ -13,16 +13,30 @@
  *   30000 ms cap), never sooner than `Retry-After`; a 429 with `Retry-After` holds every poll of
  *   the store. Other failures stop that resource until `refetch()` or a new watcher. 401/403 stop
  *   every resource of the store until `refetch()` or `resume()`.
+ * - Every answer, polled or pushed, is checked before use: data of the wrong shape (a status that is
+ *   `null`, lacks `status`, …), or a throw while handling it, becomes the resource's error
+ *   (`UnusableDataError`) and is retried like a 5xx; a resource never stays fetching.
  * - At most 6 polls open at once, queued first in, first out; first polls spread over 0–100 ms.
  *   What a person does (answers, stops, creates, `refetch()`) never waits behind polls.
  * - `refetch()` joins an open request, unless that request started before the resource was last
  *   invalidated (an accepted answer, a stop): then it is aborted and replaced, and its late answer,
  *   like any answer older than the data shown, is dropped.
  * - Equal data keeps its references (`replaceEqualDeep`); snapshots are frozen.
- * - Tool-call answers are sent exactly once per task and `toolCallId`, never retried by the store.
+ * - Tool-call answers are sent exactly once per task and `toolCallId`, never retried by the store;
+ *   an answer over `maxAnswerBytes` (1 MiB) is refused before sending. A run's answers are
+ *   forgotten once it has ended and its status has left the cache.
+ * - With a client made with `events: true`, the run statuses, results and GIFs its watchers follow
+ *   come through the proxy's event stream (one connection, resumed with `Last-Event-ID`) and are not
+ *   polled, except a status watched only with `pollIntervalMs: false` (read once, as always). The
+ *   stream is closed during every pause above. When it fails (a 404 or other refusal, an answer that
+ *   is not a stream, no `ready` within 5 s, three failed attempts in a row), the store polls by these
+ *   rules and tries the stream again after 60 s, doubling up to 10 minutes. Requests a person makes
+ *   (`refetch()`, answers, stops) go over HTTP either way.
  *
  * Where each rule lives: `resource-state.ts` (what events do to a resource), `scheduler.ts` (timers,
- * queue, backoff, pauses), `run-store.ts` (requests and actions), `tool-input-registry.ts` (answers).
+ * queue, backoff, pauses), `create-run-store.ts` (requests), `resource-data.ts` (what an answer must
+ * look like), `run-store-actions.ts` (creating and stopping), `tool-input-registry.ts`
+ * (answers), `event-feed.ts` (the event stream and the fallback to polling).
  */
 export { checkApiKeyObserver, type CheckApiKeyOptions } from './check-observer';
 export { getRunStore } from './get-run-store';
@@ -45,10 +59,14 @@ export type { ResourceSnapshot } from './resource-state';
 export { runGifObserver, runResultObserver, type RunEndOptions, type RunEndResult } from './run-end-observer';
 export { runStatusObserver, type RunStatusOptions, type RunStatusResult } from './run-status-observer';
 export { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
-export { createRunStore, type RunStore, type Watcher } from './run-store';
-export { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
+export { createRunStore } from './create-run-store';
+export type { RunStore, Watcher } from './run-store';
+export { RUN_STORE_DEFAULTS, type RunStoreOptions, type StreamOptions } from './run-store-options';
+export type { Transport } from './event-feed';
 export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';
 export { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
 export { StoreObserver, type ObserverDefinition, type WatchRequest } from './store-observer';
 export { toolInputObserver, type ToolInputOptions, type ToolInputResult } from './tool-input-observer';
-export { StaleToolCallError, type ToolInputRef, type ToolInputSnapshot, type ToolInputState } from './tool-input-registry';
+export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-registry';
+export { AnswerTooLargeError, formatBytes, StaleToolCallError } from './tool-input-errors';
+export { UnusableDataError } from './resource-data';

@@ -48,6 +48,11 @@ export interface ResourceDataMap {
 /** The data type behind a key. */
 export type ResourceData<K extends ResourceKey> = ResourceDataMap[K['resource']];
 
+/** True for the keys of a run's status, result and GIF. */
+export function isRunResourceKey(key: ResourceKey): key is RunResourceKey<'status' | 'result' | 'gif'> {
+  return key.resource === 'status' || key.resource === 'result' || key.resource === 'gif';
+}
+
 /** An empty `runId` means "no particular run" (sent, it would be `?runId=`), as an absent one does. */
 export function normaliseRunId(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;

@@ -55,7 +55,7 @@ export class Resource {
   readonly listeners = new Set<() => void>();
   readonly watchers = new Set<{ options: WatchOptions<unknown> }>();
   request: ResourceRequest | undefined;
-  private nextSeq = 0;
+  private nextSeqValue = 0;
   /** The snapshot while idle and while fetching, made once per (data, error, failureCount). */
   private idle: ResourceSnapshot<unknown> = EMPTY;
   private busy: ResourceSnapshot<unknown> | undefined;
@@ -82,10 +82,18 @@ export class Resource {
     this.publish();
   }
 
+  /**
+   * A sequence number for data that came without a request (pushed by the event stream): newer
+   * than every request begun so far, so an open request's older answer cannot overwrite it.
+   */
+  nextSeq(): number {
+    return ++this.nextSeqValue;
+  }
+
   /** Starts counting a new request; the caller sends it and settles it through `finish`. */
   begin(tick: number, send: (signal: AbortSignal) => Promise<unknown>): ResourceRequest {
     const controller = new AbortController();
-    const request: ResourceRequest = { seq: ++this.nextSeq, tick, controller, result: Promise.resolve(), released: false };
+    const request: ResourceRequest = { seq: ++this.nextSeqValue, tick, controller, result: Promise.resolve(), released: false };
     this.request = request;
     let sent: Promise<unknown>;
     try {

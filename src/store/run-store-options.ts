@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_BODY_BYTES } from '../client';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
 import type { StoreEnvironment } from './store-environment';
 
@@ -9,7 +10,43 @@ export const RUN_STORE_DEFAULTS = Object.freeze({
   retryCapMs: DEFAULT_RETRY_CAP_MS,
   firstPollJitterMs: 100,
   cacheTimeMs: 5 * 60_000,
+  maxAnswerBytes: DEFAULT_MAX_BODY_BYTES,
+  stream: Object.freeze({
+    readyTimeoutMs: 5000,
+    // Three heartbeats of the proxy (every 15 s) missed.
+    stallMs: 45_000,
+    retryMs: 60_000,
+    retryCapMs: 10 * 60_000,
+    failuresBeforePolling: 3,
+    maxTopics: 500,
+    // Within the 8 KiB request line nginx and other front ends accept by default.
+    maxQueryLength: 7000,
+    trimDelayMs: 30_000,
+  }),
 });
+
+/** How a store uses the proxy's event stream (`RunStoreOptions.stream`). */
+export interface StreamOptions {
+  /**
+   * A stream whose first `ready` has not come after this many ms is taken for one a middlebox
+   * holds back, and the store polls instead. Default: 5000.
+   */
+  readyTimeoutMs?: number;
+  /** A stream silent for this many ms (no change, no heartbeat) is reconnected. Default: 45000. */
+  stallMs?: number;
+  /** After falling back to polling, the stream is tried again after this many ms, then twice as long each time. Default: 60000. */
+  retryMs?: number;
+  /** The longest wait between two tries of the stream. Default: 600000. */
+  retryCapMs?: number;
+  /** Attempts in a row that fail before `ready`, after which the store falls back to polling. Default: 3. */
+  failuresBeforePolling?: number;
+  /** Most runs the stream follows; runs beyond are polled. Default: 500 (the proxy's default limit). */
+  maxTopics?: number;
+  /** Longest query string of the stream's request; runs that do not fit are polled. Default: 7000. */
+  maxQueryLength?: number;
+  /** A stream that still follows runs nobody watches is replaced after this many ms. Default: 30000. */
+  trimDelayMs?: number;
+}
 
 export interface RunStoreOptions {
   /**
@@ -33,12 +70,27 @@ export interface RunStoreOptions {
    * once do not poll in lockstep for ever after. Default: 100 (below what a person notices).
    */
   firstPollJitterMs?: number;
-  /** How long a resource nobody watches or reads keeps its data, in ms. Default: 300000. */
+  /**
+   * How long a resource nobody watches or reads keeps its data, in ms. The answers to a run's tool
+   * calls are forgotten with its status, once the run has ended. Default: 300000.
+   */
   cacheTimeMs?: number;
+  /**
+   * Largest tool-call answer sent, in bytes of the request body (`{"input":…,"toolCallId":…}` as
+   * UTF-8). A larger one fails with `AnswerTooLargeError`, naming the limit, before anything is sent.
+   * Keep it at or below the `maxBodyBytes` of your `createTaskProxy`. Default: 1048576 (1 MiB, the
+   * proxy's default).
+   */
+  maxAnswerBytes?: number;
   /** Run `status` values meaning "still going"; others are terminal. Default: `DEFAULT_NON_TERMINAL_RUN_STATUSES`. */
   nonTerminalRunStatuses?: Iterable<string>;
   /** Source of randomness in [0, 1) for jitter. Default: `Math.random`. */
   random?: () => number;
   /** Visibility and connectivity. Default: `createBrowserEnvironment()`. */
   environment?: StoreEnvironment;
+  /**
+   * How the proxy's event stream is used, when the client has one (`createTaskClient({ events: true })`).
+   * Default: `RUN_STORE_DEFAULTS.stream`.
+   */
+  stream?: StreamOptions;
 }

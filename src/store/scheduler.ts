@@ -1,6 +1,7 @@
 import { isTaskApiError } from '../client';
 import { retryDelay, type BackoffOptions } from '../utils';
 import { RequestQueue } from './request-queue';
+import { UnusableDataError } from './resource-data';
 import type { PollInterval, Resource, ResourceRequest } from './resource';
 import { isInvalidated } from './resource-state';
 import type { StoreEnvironment } from './store-environment';
@@ -26,6 +27,10 @@ export interface SchedulerOptions {
   isDone(resource: Resource): boolean;
   /** Every resource of the store, for pauses and returns. */
   resources(): Iterable<Resource>;
+  /** Another transport (the proxy's event stream) brings this resource: it is not polled. */
+  isCovered(resource: Resource): boolean;
+  /** A pause began or ended (a refused key, a hidden page, no network). */
+  onPauseChange(): void;
   /** Sends the resource's request; called when its turn in the queue comes. */
   start(resource: Resource): void;
 }
@@ -84,6 +89,7 @@ export class Scheduler {
     this.clearTimer(resource);
     const slot = this.slot(resource);
     if (resource.watchers.size === 0 || resource.request !== undefined || slot.dequeue !== undefined || this.isPaused()) return;
+    if (this.options.isCovered(resource)) return;
     const state = resource.state;
     const now = Date.now();
     let due: number;
@@ -120,12 +126,12 @@ export class Scheduler {
   /** Puts the resource in line for a request, unless one is open, queued or paused. */
   enqueue(resource: Resource): void {
     const slot = this.slot(resource);
-    if (resource.request !== undefined || slot.dequeue !== undefined || this.isPaused()) return;
+    if (resource.request !== undefined || slot.dequeue !== undefined || this.isPaused() || this.options.isCovered(resource)) return;
     let ran = false;
     const cancel = this.queue.push(() => {
       ran = true;
       slot.dequeue = undefined;
-      if (resource.watchers.size === 0 || this.isPaused()) return;
+      if (resource.watchers.size === 0 || this.isPaused() || this.options.isCovered(resource)) return;
       this.options.start(resource);
     });
     // With a free slot the job has already run inside `push`.
@@ -161,7 +167,11 @@ export class Scheduler {
 
   /** The interval a watched resource polls at now, or undefined for none (fetched once, or done). */
   interval(resource: Resource): number | undefined {
-    if (this.options.isDone(resource)) return undefined;
+    return this.options.isDone(resource) ? undefined : this.requestedInterval(resource);
+  }
+
+  /** The interval its watchers ask for, done or not; undefined when none asks for polls. */
+  requestedInterval(resource: Resource): number | undefined {
     const kind = resource.key.resource;
     const fallback = kind === 'status' || kind === 'gif' ? this.options.defaultIntervals[kind] : false;
     let shortest: number | undefined;
@@ -183,18 +193,20 @@ export class Scheduler {
 
   /**
    * What a failure at `at` means: a refused key pauses everything; network errors, time-outs, 408,
-   * 429 and 5xx are retried with backoff, never sooner than `Retry-After` (and a 429 with one holds
-   * every poll of the store); anything else halts the resource until someone asks again.
+   * 429, 5xx and data the store could not use are retried with backoff, never sooner than
+   * `Retry-After` (and a 429 with one holds every poll of the store); anything else halts the
+   * resource until someone asks again.
    */
   planFailure(resource: Resource, cause: unknown, at: number): FailurePlan {
     const state = resource.state;
     if (isTaskApiError(cause) && cause.isAuthError) {
       return { auth: true, retryAt: undefined, notBefore: state.notBefore, halted: state.halted };
     }
-    if (isTaskApiError(cause) && cause.isTransient) {
-      const retryAfter = cause.retryAfterMs;
+    // Data the store could not use may be followed by data it can: retried like a 5xx.
+    if ((isTaskApiError(cause) && cause.isTransient) || cause instanceof UnusableDataError) {
+      const retryAfter = isTaskApiError(cause) ? cause.retryAfterMs : undefined;
       // A 429 speaks for the whole service, not one resource.
-      if (cause.status === 429 && retryAfter !== undefined) this.queue.holdUntil(at + retryAfter);
+      if (isTaskApiError(cause) && cause.status === 429 && retryAfter !== undefined) this.queue.holdUntil(at + retryAfter);
       return {
         auth: false,
         retryAt: at + retryDelay(state.failureCount, retryAfter, this.options.backoff),
@@ -209,12 +221,14 @@ export class Scheduler {
   pauseForAuth(error: Error): void {
     this.authError = error;
     this.stopAll();
+    this.options.onPauseChange();
   }
 
   /** Lifts an auth pause; true when there was one. */
   resumeAfterAuth(): boolean {
     if (this.authError === undefined || this.destroyed) return false;
     this.authError = undefined;
+    this.options.onPauseChange();
     return true;
   }
 
@@ -240,6 +254,7 @@ export class Scheduler {
     const active = environment.isVisible() && environment.isOnline();
     if (active === this.environmentActive) return;
     this.environmentActive = active;
+    this.options.onPauseChange();
     if (!active) {
       this.stopAll();
       return;

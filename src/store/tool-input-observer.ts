@@ -15,11 +15,14 @@ export interface ToolInputResult {
    * string is sent as is, anything else JSON-encoded. While an answer for that call is out, the
    * same promise is returned and nothing is sent; once accepted, it resolves at once. After an
    * error, the first attempt's body is sent again byte for byte (the service may have received it),
-   * whatever `answer` says; `reset()` first to send a different one. Rejects with the failure
+   * whatever `answer` says; `reset()` first to send a different one. An answer too large to send
+   * (over the store's `maxAnswerBytes`, or refused with 413) fails with `AnswerTooLargeError` and
+   * is never sent again: the next `submit` sends its own `answer`. A `toolCallId` that is not a
+   * non-empty string rejects with a `TypeError`, sending nothing. Rejects with the failure
    * (ignoring the promise is safe: it is also in `state`/`error`). Never retried automatically.
    */
   readonly submit: (toolCallId: string, answer: unknown) => Promise<void>;
-  /** Sends the first attempt's body again for `toolCallId` after an `error`. */
+  /** Sends the first attempt's body again for `toolCallId` after an `error`; rejects without sending when it was too large. */
   readonly retry: () => Promise<void>;
   /** Forgets a failed or stale attempt for `toolCallId` so a different answer can be sent. Does nothing otherwise. */
   readonly reset: () => void;

@@ -1,15 +1,20 @@
 import { isTaskApiError, type RunStatus } from '../client';
 import { quiet, toError } from '../utils';
 import { normaliseRunId } from './resource-key';
+import { AnswerTooLargeError, answerBodyBytes, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
 
 /**
  * Where the answer to one tool call stands:
  * - `idle`: nothing sent;
  * - `submitting`: the POST is out;
  * - `submitted`: the service accepted it; it is never sent again;
- * - `error`: the POST failed; a retry sends the very same body (the service may have received it);
+ * - `error`: the POST failed; a retry sends the very same body (the service may have received it),
+ *   except after a body too large to send (`AnswerTooLargeError`, or a 413), which is never resent;
  * - `stale`: the service no longer waits for this call (it moved on, or answered 409 and the run
- *   status confirms the call is gone); nothing can be sent for it.
+ *   status confirms the call is gone), or another person's answer went first (the proxy's 409,
+ *   `error.cause.kind === 'already_answered'`); nothing can be sent for it. When the last attempt
+ *   failed without saying whether it arrived and the service then moved on,
+ *   `error.probablyReceived` is true.
  */
 export type ToolInputState = 'idle' | 'submitting' | 'submitted' | 'error' | 'stale';
 
@@ -28,17 +33,6 @@ export interface ToolInputRef {
   readonly toolCallId: string;
 }
 
-/** The call an answer was for no longer waits for one. */
-export class StaleToolCallError extends Error {
-  override readonly name = 'StaleToolCallError';
-  readonly toolCallId: string;
-
-  constructor(toolCallId: string, options?: { cause?: unknown }) {
-    super('This question no longer waits for an answer: the run has moved on.', options);
-    this.toolCallId = toolCallId;
-  }
-}
-
 export const IDLE_TOOL_INPUT: ToolInputSnapshot = Object.freeze({ state: 'idle', error: undefined });
 
 interface Entry {
@@ -55,12 +49,20 @@ interface Entry {
 
 export interface ToolInputRegistryDeps {
   send(ref: ToolInputRef, input: string): Promise<void>;
-  /** The service accepted an answer: refetch the run status at once. */
+  /** The service accepted an answer (this one, or another person's): refetch the run status at once. */
   accepted(ref: ToolInputRef): void;
+  /**
+   * A send failed without saying whether the service got it: refetch the run status at once, so
+   * that a call the service has moved on from is seen to be gone (even when the run then ends and
+   * is polled no more).
+   */
+  uncertain(ref: ToolInputRef): void;
   /** Refetches the run status after a 409; resolves true when it no longer shows the call. */
   confirmGone(ref: ToolInputRef): Promise<boolean>;
   /** The store's logical clock: orders attempts against status requests. */
   tick(): number;
+  /** Largest request body sent, in bytes; a larger answer fails with `AnswerTooLargeError` before sending. */
+  maxAnswerBytes: number;
 }
 
 function encode(answer: unknown): string {
@@ -113,11 +115,18 @@ export class ToolInputRegistry {
    * Sends an answer unless one is out or done for this call. A second call while the first is out
    * returns the first's promise; after success it resolves at once; on a `stale` call it rejects
    * with `StaleToolCallError`. After an `error`, the first attempt's body is sent again, whatever
-   * `answer` says. Never throws synchronously.
+   * `answer` says, unless it was too large: that one was not received, and `answer` replaces it.
+   * Rejects with a `TypeError` for a `toolCallId` that is not a non-empty string (nothing is sent
+   * or recorded), and with `AnswerTooLargeError` for an answer over `maxAnswerBytes` (recorded as
+   * an `error`, nothing sent). Never throws synchronously.
    */
   submit(ref: ToolInputRef, answer: unknown): Promise<void> {
+    // The service needs the id echoed (spec §4.7): without one, the answer could reach no call.
+    if (typeof ref.toolCallId !== 'string' || ref.toolCallId === '')
+      return quiet(Promise.reject(new TypeError('toolCallId must be a non-empty string: there is no call to answer.')));
     const existing = this.entries.get(entryId(ref.taskId, ref.toolCallId));
-    if (existing !== undefined) return this.resume(existing);
+    if (existing !== undefined && !(existing.snapshot.state === 'error' && isTooLarge(existing.snapshot.error)))
+      return this.resume(existing);
     let input: string;
     try {
       input = encode(answer);
@@ -135,6 +144,14 @@ export class ToolInputRegistry {
     };
     this.entries.set(entryId(ref.taskId, ref.toolCallId), entry);
     this.lastAttempt.set(runScope(entry.taskId, entry.runId), entry.toolCallId);
+    const size = answerBodyBytes(input, entry.toolCallId);
+    if (size > this.deps.maxAnswerBytes) {
+      // Caught here rather than by the server's 413: the person learns the limit, and keeps the form.
+      const error = new AnswerTooLargeError(size, this.deps.maxAnswerBytes);
+      entry.input = undefined;
+      this.set(entry, { state: 'error', error });
+      return quiet(Promise.reject(error));
+    }
     return this.send(entry);
   }
 
@@ -161,8 +178,9 @@ export class ToolInputRegistry {
 
   /**
    * Sees a run status that was requested at `requestTick`: a failed attempt whose call the status no
-   * longer shows becomes `stale`. Only statuses requested after the attempt count, and only for the
-   * same run address, so an old or unrelated status cannot condemn an answer.
+   * longer shows becomes `stale` (probably received, when the failure did not say it was refused).
+   * Only statuses requested after the attempt count, and only for the same run address, so an old
+   * or unrelated status cannot condemn an answer.
    */
   observeStatus(taskId: string, runId: string | undefined, status: RunStatus, requestTick: number): void {
     let changed = false;
@@ -170,9 +188,29 @@ export class ToolInputRegistry {
       if (entry.taskId !== taskId || entry.runId !== runId) continue;
       if (entry.snapshot.state !== 'error' || entry.attemptTick >= requestTick) continue;
       if (status.toolCall?.toolCallId === entry.toolCallId) continue;
-      this.markStale(entry, entry.snapshot.error);
+      const cause = entry.snapshot.error;
+      this.markStale(entry, new StaleToolCallError(entry.toolCallId, { cause, probablyReceived: mayHaveArrived(cause) }));
       changed = true;
     }
+    if (changed) this.notify(taskId);
+  }
+
+  /**
+   * Forgets the answers to one run's calls, once its status was evicted from the store after the
+   * run ended: nothing will show those calls again, and a long session must not keep every answer
+   * it ever sent. An answer still out is kept.
+   */
+  forgetRun(taskId: string, runId: string | undefined): void {
+    const run = normaliseRunId(runId);
+    let changed = false;
+    for (const [id, entry] of this.entries) {
+      if (entry.taskId !== taskId || entry.runId !== run || entry.snapshot.state === 'submitting') continue;
+      this.entries.delete(id);
+      changed = true;
+    }
+    const scope = runScope(taskId, run);
+    const last = this.lastAttempt.get(scope);
+    if (last !== undefined && !this.entries.has(entryId(taskId, last))) this.lastAttempt.delete(scope);
     if (changed) this.notify(taskId);
   }
 
@@ -185,6 +223,9 @@ export class ToolInputRegistry {
       case 'stale':
         return quiet(Promise.reject(entry.snapshot.error ?? new StaleToolCallError(entry.toolCallId)));
       default:
+        // The same body would be refused again for its size: only a different answer can go.
+        if (isTooLarge(entry.snapshot.error))
+          return quiet(Promise.reject(entry.snapshot.error ?? new AnswerTooLargeError(undefined, undefined)));
         return this.send(entry);
     }
   }
@@ -200,6 +241,14 @@ export class ToolInputRegistry {
         await this.deps.send(ref, input);
       } catch (cause) {
         const error = toError(cause);
+        if (isTaskApiError(cause) && cause.kind === 'already_answered') {
+          // Someone else's answer went first (the proxy says so): nothing can be sent for this call.
+          const stale = new StaleToolCallError(entry.toolCallId, { cause });
+          this.markStale(entry, stale);
+          this.notify(entry.taskId);
+          this.deps.accepted(ref);
+          throw stale;
+        }
         if (isTaskApiError(cause) && cause.status === 409) {
           let gone = false;
           try {
@@ -214,7 +263,15 @@ export class ToolInputRegistry {
             throw stale;
           }
         }
+        if (isTooLarge(cause)) {
+          // Refused for its size, so not received: the body need not be kept for a resend.
+          entry.input = undefined;
+          const tooLarge = cause instanceof AnswerTooLargeError ? cause : new AnswerTooLargeError(undefined, undefined, { cause });
+          this.set(entry, { state: 'error', error: tooLarge });
+          throw tooLarge;
+        }
         this.set(entry, { state: 'error', error });
+        if (mayHaveArrived(cause)) this.deps.uncertain(ref);
         throw error;
       }
       entry.input = undefined;

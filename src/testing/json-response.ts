@@ -1,9 +1,11 @@
+import { stringifyJson } from '../utils';
+
 /** Headers of every JSON answer: the service's answers are never cached. */
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /** A JSON answer. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return new Response(stringifyJson(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 /** A failed request's answer, in the service's envelope (spec §2.1, §7). */

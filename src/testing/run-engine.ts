@@ -1,3 +1,4 @@
+import { cloneJson } from '../utils';
 import type { DataTableEntry, GifStatus, JsonValue, RunResult, RunStatus, ToolCall } from '../client';
 import type { Scenario, ScenarioAnswer, ScenarioError, ScenarioOutcome, ScenarioToolParameters } from './scenario';
 import { createRandom, randomId, type Random } from './seeded-random';
@@ -145,7 +146,7 @@ export class RunEngine {
         run.stepIndex += 1;
         run.stepStartedAt = endsAt;
       } else if (step.type === 'fail') {
-        this.end(run, run.stepStartedAt, { error: structuredClone(step.error) });
+        this.end(run, run.stepStartedAt, { error: cloneJson(step.error) });
       } else {
         if (run.toolCall !== null) return;
         // An agent can only call the tools its task was created with (spec §3).
@@ -155,13 +156,13 @@ export class RunEngine {
         }
         let parameters: ScenarioToolParameters;
         try {
-          parameters = structuredClone(typeof step.parameters === 'function' ? step.parameters(run.answers) : step.parameters);
+          parameters = cloneJson(typeof step.parameters === 'function' ? step.parameters(run.answers) : step.parameters);
         } catch (error) {
           this.end(run, run.stepStartedAt, { error: scenarioFailure(run, error) });
           return;
         }
         run.toolParameters = parameters;
-        run.toolCall = { toolCallId: randomId(this.ids, 'call'), tool: { name: step.tool, parameters: structuredClone(parameters) } };
+        run.toolCall = { toolCallId: randomId(this.ids, 'call'), tool: { name: step.tool, parameters: cloneJson(parameters) } };
         return;
       }
     }
@@ -221,7 +222,7 @@ export class RunEngine {
     return {
       status: run.status,
       detailedStatus: run.status === 'running' ? (run.toolCall === null ? 'processing_page' : 'tool_call') : run.status,
-      toolCall: run.toolCall === null ? null : structuredClone(run.toolCall),
+      toolCall: run.toolCall === null ? null : cloneJson(run.toolCall),
       liveStatus: `${this.settings.publicUrl}/live/${encodeURIComponent(run.id)}`,
     };
   }
@@ -229,7 +230,7 @@ export class RunEngine {
   /** What the result endpoint answers for the run, as it stands. */
   resultOf(run: RunState): RunResult {
     if (run.outcome === null) return { status: run.status, error: null, output: {}, dataTable: [] };
-    return structuredClone({ status: run.status, error: run.outcome.error, output: run.outcome.output, dataTable: run.outcome.dataTable });
+    return cloneJson({ status: run.status, error: run.outcome.error, output: run.outcome.output, dataTable: run.outcome.dataTable });
   }
 
   /** What the gif endpoint answers for the run at time `at`. */

@@ -1,3 +1,4 @@
+import { cloneJson } from '../utils';
 import type { GifStatus, RunResult, ToolCall } from '../client';
 import type { RunEngine, RunState, TaskState } from './run-engine';
 import type { ScenarioAnswer } from './scenario';
@@ -49,7 +50,7 @@ export function snapshotRun(engine: RunEngine, run: RunState, at: number): Simul
     detailedStatus: status.detailedStatus as SimulatedRunSnapshot['detailedStatus'],
     toolCall: status.toolCall,
     page: engine.currentPage(run),
-    answers: structuredClone(run.answers),
+    answers: cloneJson(run.answers),
     endedAt: run.endedAt,
     result: engine.resultOf(run),
     gif: engine.gifOf(run, at),

@@ -8,3 +8,4 @@ export { isPromiseLike, isRecord } from './is-record';
 export { quiet } from './quiet';
 export { toError } from './to-error';
 export { contentKey } from './content-key';
+export { cloneJson, stringifyJson } from './json-data';

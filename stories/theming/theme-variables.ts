@@ -71,4 +71,14 @@ export const THEME_VARIABLES: readonly ThemeVariable[] = [
   },
   { name: '--hitl-focus-outline', defaultValue: '2px solid var(--hitl-color-accent)', use: 'Outline of a focused control.' },
   { name: '--hitl-live-view-aspect', defaultValue: '16 / 10', use: 'Shape of the live view frame.' },
+  {
+    name: '--hitl-data-table-max-height',
+    defaultValue: '28rem',
+    use: 'Height of a windowed DataTable (more rows than `windowAbove`), which scrolls inside it.',
+  },
+  {
+    name: '--hitl-data-table-row-height',
+    defaultValue: '2.25rem',
+    use: 'Height of every body row of a windowed DataTable: one line each.',
+  },
 ];

@@ -3,56 +3,20 @@
  * type-checked with the consumer's own settings, run in Node, and bundled into a React page that
  * a real Chromium drives against the simulated service.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, relative, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
+import { lockedVersion, packedTarball, run } from '../../bench/lib/packed-package';
 import { createTaskClient, formInputTool } from '../../src';
 import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
 import { chromiumLaunchOptions } from '../../scripts/chromium';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const API_KEY = 'sk_packed_package_test_3e7d';
-
-/** What the copy the package is built from leaves out: installs, outputs, history. */
-const SKIPPED = new Set(['node_modules', 'dist', '.git', 'storybook-static', 'coverage', join('test', '.tmp')]);
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command to its end; rejects with its output when it fails. */
-function run(command: string, args: string[], cwd: string): Promise<Finished> {
-  return new Promise((resolvePromise, reject) => {
-    // Without the test runner's NODE_ENV=test, which would make Vite build with React's development JSX runtime.
-    const { NODE_ENV: _testMode, ...env } = process.env;
-    const child = spawn(command, args, { cwd, env: { ...env, npm_config_update_notifier: 'false' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolvePromise({ code, stdout, stderr });
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${String(code)}\n${stdout}\n${stderr}`));
-    });
-  });
-}
-
-/** The exact version our lock file installed, so npm's cache can serve it. */
-function lockedVersion(name: string): string {
-  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
-  const version = lock.packages[`node_modules/${name}`]?.version;
-  if (version === undefined) throw new Error(`${name} is not in package-lock.json`);
-  return version;
-}
 
 const CONSUMER_CHECK = `
 import { createTaskClient, formInputTool, type TaskClient, type ToolDefinition } from 'hitl-react';
@@ -169,16 +133,12 @@ describe('the packed package in an empty app', () => {
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'hitl-react-packed-'));
-    // Built from a copy: the build rewrites dist/ and a generated source file, which tests running
-    // beside this one read, and the working tree must not change under them.
-    const source = join(workDir, 'source');
-    sourceDir = source;
-    await cp(repoRoot, source, { recursive: true, filter: (path) => !SKIPPED.has(relative(repoRoot, path)) });
-    await symlink(join(repoRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
-    await run('npm', ['run', 'build'], source);
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', workDir], source);
-    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
-    tarball = join(workDir, filename);
+    // Built and packed from a copy of the working tree once per source state, shared with the other
+    // tests that need the package and with the bench (bench/lib/packed-package.ts).
+    tarball = (await packedTarball()).tarball;
+    // The package as published: what publint reads is the tarball's contents.
+    sourceDir = join(workDir, 'package');
+    await run('tar', ['-xzf', tarball, '-C', workDir], workDir);
 
     appDir = join(workDir, 'app');
     await mkdir(appDir);
@@ -190,7 +150,7 @@ describe('the packed package in an empty app', () => {
         '--prefer-offline',
         '--no-audit',
         '--no-fund',
-        join(workDir, filename),
+        tarball,
         `react@${lockedVersion('react')}`,
         `react-dom@${lockedVersion('react-dom')}`,
       ],

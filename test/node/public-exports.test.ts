@@ -5,14 +5,18 @@
 import { readFileSync } from 'node:fs';
 import * as main from '../../src';
 import * as server from '../../src/server';
+import * as serverRedis from '../../src/server/redis';
 import * as testing from '../../src/testing';
 
 const names = (module: object) => Object.keys(module).sort();
 
-it.each(['src/index.ts', 'src/server/index.ts', 'src/testing/index.ts'])('lists every export of %s by name', (entry) => {
-  // `export *` would make whatever a module exports public, internals included.
-  expect(readFileSync(new URL(`../../${entry}`, import.meta.url), 'utf8')).not.toMatch(/export\s+(type\s+)?\*/);
-});
+it.each(['src/index.ts', 'src/server/index.ts', 'src/server/redis/index.ts', 'src/testing/index.ts'])(
+  'lists every export of %s by name',
+  (entry) => {
+    // `export *` would make whatever a module exports public, internals included.
+    expect(readFileSync(new URL(`../../${entry}`, import.meta.url), 'utf8')).not.toMatch(/export\s+(type\s+)?\*/);
+  },
+);
 
 it('keeps the export list of hitl-react', () => {
   expect(names(main)).toMatchSnapshot();
@@ -24,6 +28,10 @@ it('keeps the export list of hitl-react/testing', () => {
 
 it('keeps the export list of hitl-react/server', () => {
   expect(names(server)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/server/redis', () => {
+  expect(names(serverRedis)).toMatchSnapshot();
 });
 
 it('exports the names the issues fix', () => {

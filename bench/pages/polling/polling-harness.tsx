@@ -4,7 +4,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createTaskClient, type TaskClient } from '../../../src/client';
+import { createTaskClient, type TaskClient } from '../../../src';
 import type { PollingBenchApi, PollingStartOptions } from '../protocol';
 
 export interface ViewerProps {

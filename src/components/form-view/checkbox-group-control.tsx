@@ -1,8 +1,10 @@
 import type { HeadlessField } from '../../form';
 import { FieldLabel } from './field-label';
+import { useCutText } from './long-text';
 
 /** Checkboxes in a `role="group"` named by the field's label: `checkbox` with options, and `select` with `multiple`. */
 export function CheckboxGroupControl({ field }: { field: HeadlessField }) {
+  const cut = useCutText();
   return (
     <fieldset className="hitl-group" {...field.getInputProps()}>
       <FieldLabel field={field} as="legend" />
@@ -12,7 +14,7 @@ export function CheckboxGroupControl({ field }: { field: HeadlessField }) {
           <div className="hitl-option" key={index}>
             <input className="hitl-checkbox" {...props} />
             <label className="hitl-option-label" htmlFor={props.id}>
-              <bdi>{option.label}</bdi>
+              <bdi>{cut(option.label)}</bdi>
             </label>
           </div>
         );

@@ -1,4 +1,8 @@
-import type { HeadlessField } from '../../form';
+import { useContext, type ReactNode } from 'react';
+import { cutText, DEFAULT_CONTENT_LIMITS, type HeadlessField } from '../../form';
+import { en } from '../../messages';
+import { FieldEnvironmentContext } from './field-environment-context';
+import { useLongText } from './long-text';
 
 /** Props of `Label`. */
 export interface LabelProps {
@@ -19,6 +23,8 @@ export interface LabelProps {
   description?: string | undefined;
   /** The description's id, which the control's `aria-describedby` names. */
   descriptionId?: string | undefined;
+  /** A button that shows a long label in full (`useLongText`), put beside the label, never in it. Default: none. */
+  toggle?: ReactNode;
 }
 
 /**
@@ -26,7 +32,7 @@ export interface LabelProps {
  * characters in an agent's label cannot reorder the text around it. The required mark is hidden
  * from assistive technology (the control says "required" itself) and kept out of the accessible name.
  */
-export function Label({ id, htmlFor, text, required, as = 'label', description, descriptionId }: LabelProps) {
+export function Label({ id, htmlFor, text, required, as = 'label', description, descriptionId, toggle }: LabelProps) {
   const mark = required ? (
     <span className="hitl-required-mark" aria-hidden="true">
       {' *'}
@@ -45,6 +51,7 @@ export function Label({ id, htmlFor, text, required, as = 'label', description, 
           <bdi id={id}>{text}</bdi>
           {mark}
         </Tag>
+        {toggle}
         {help}
       </>
     );
@@ -59,22 +66,28 @@ export function Label({ id, htmlFor, text, required, as = 'label', description, 
         </label>
         {mark}
       </div>
+      {toggle}
       {help}
     </>
   );
 }
 
-/** A field's `Label`, wired through its prop getters. */
+/** A field's `Label`, wired through its prop getters; a long label or description is cut until the person asks for all of it. */
 export function FieldLabel({ field, as }: { field: HeadlessField; as?: LabelProps['as'] }) {
+  const environment = useContext(FieldEnvironmentContext);
+  const max = environment?.limits.maxTextLength ?? DEFAULT_CONTENT_LIMITS.maxTextLength;
+  const words = environment?.messages ?? en.form;
   const { id, htmlFor } = field.getLabelProps();
+  const label = useLongText(field.label, max, id, words);
   return (
     <Label
       id={id}
       htmlFor={htmlFor}
-      text={field.label}
+      text={label.shown}
+      toggle={label.toggle}
       required={field.required}
       as={as}
-      description={field.description}
+      description={field.description === undefined ? undefined : cutText(field.description, max)}
       descriptionId={field.getDescriptionProps().id}
     />
   );

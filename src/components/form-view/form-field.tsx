@@ -1,39 +1,17 @@
-import { createContext, useCallback, useContext, useSyncExternalStore, type ComponentType } from 'react';
-import {
-  applyClassNamePolicy,
-  type ClassNamePolicy,
-  type FormControl,
-  type HeadlessField,
-  type HeadlessSettings,
-  type HeadlessView,
-} from '../../form';
-import type { FormMessages } from '../../messages';
+import { useCallback, useContext, useSyncExternalStore, type ComponentType } from 'react';
+import { applyClassNamePolicy, cutText, type HeadlessField } from '../../form';
 import { cx } from '../../utils';
 import { CheckboxControl } from './checkbox-control';
 import { CheckboxGroupControl } from './checkbox-group-control';
-import type { FieldComponents, FieldSlotProps, RenderField } from './field-slots';
+import { FieldEnvironmentContext, type FieldEnvironment } from './field-environment-context';
+import type { FieldSlotProps } from './field-slots';
 import { FieldLabel } from './field-label';
+import { OptionListbox, usesOptionListbox } from './option-listbox';
 import { RadioGroupControl } from './radio-group-control';
 import { RangeControl } from './range-control';
 import { SelectControl } from './select-control';
 import { SwitchControl } from './switch-control';
 import { TextControl } from './text-control';
-
-/** What every field of one form shares. Memoised by the form, so fields re-render only when it changes. */
-export interface FieldEnvironment {
-  view: HeadlessView;
-  control: FormControl;
-  messages: FormMessages;
-  /** The settings the form was read with (disabled, autocomplete policy). */
-  settings: HeadlessSettings;
-  /** How agent-given class names reach a field's wrapper. */
-  classNamePolicy: ClassNamePolicy;
-  components: FieldComponents | undefined;
-  renderField: RenderField | undefined;
-}
-
-/** The environment of the fields of the nearest form view. */
-export const FieldEnvironmentContext = createContext<FieldEnvironment | null>(null);
 
 /**
  * Field `index` of the form. It subscribes to that field alone, so typing in one field of 200
@@ -74,7 +52,7 @@ function FieldFrame({ field, environment }: { field: HeadlessField; environment:
       {Slot ? <SlotControl Slot={Slot} field={field} /> : <Control field={field} />}
       {field.notes.map((note, index) => (
         <p className="hitl-field-note" key={index}>
-          {note}
+          {cutText(note, environment.limits.maxTextLength)}
         </p>
       ))}
       {invalid ? (
@@ -101,6 +79,8 @@ function SlotControl({ Slot, field }: { Slot: ComponentType<FieldSlotProps>; fie
 }
 
 function Control({ field }: { field: HeadlessField }) {
+  // A long list of options is searched rather than scanned, and only its rows in view are rendered.
+  if (usesOptionListbox(field)) return <OptionListbox field={field} />;
   switch (field.control) {
     case 'input':
     case 'textarea':

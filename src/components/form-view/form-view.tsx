@@ -3,8 +3,10 @@ import { headlessInternals, type ClassNamePolicy, type HeadlessForm } from '../.
 import { cx } from '../../utils';
 import { Heading, type HeadingLevel } from '../shared';
 import type { FieldComponents, RenderField } from './field-slots';
-import { FieldEnvironmentContext, FormField, type FieldEnvironment } from './form-field';
+import { FieldEnvironmentContext, type FieldEnvironment } from './field-environment-context';
+import { FormField } from './form-field';
 import { FormFooter } from './form-footer';
+import { useLongText } from './long-text';
 
 // The control, not the parent, drives a field's updates; memo keeps a parent render from reaching
 // 200 fields.
@@ -52,11 +54,14 @@ export function formViewState(form: HeadlessForm): ToolCallFormState {
  * A refused submit sends nothing, moves focus to the first invalid field and announces a summary.
  */
 export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', components, renderField, ...props }: FormViewProps) {
-  const { view, control, messages, settings } = headlessInternals(form);
+  const { view, control, messages, settings, limits } = headlessInternals(form);
   const environment = useMemo<FieldEnvironment>(
-    () => ({ view, control, messages, settings, classNamePolicy, components, renderField }),
-    [view, control, messages, settings, classNamePolicy, components, renderField],
+    () => ({ view, control, messages, settings, limits, classNamePolicy, components, renderField }),
+    [view, control, messages, settings, limits, classNamePolicy, components, renderField],
   );
+  const descriptionId = `${form.headingId}-description`;
+  const heading = useLongText(form.heading ?? '', limits.maxTextLength, form.headingId, messages);
+  const description = useLongText(form.description ?? '', limits.maxTextLength, descriptionId, messages);
   const state = formViewState(form);
   return (
     <form
@@ -69,10 +74,16 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
     >
       {form.heading ? (
         <Heading level={props.headingLevel} className="hitl-form-heading" id={form.headingId}>
-          <bdi>{form.heading}</bdi>
+          <bdi>{heading.shown}</bdi>
         </Heading>
       ) : null}
-      {form.description ? <p className="hitl-form-description">{form.description}</p> : null}
+      {heading.toggle}
+      {form.description ? (
+        <p className="hitl-form-description" id={descriptionId}>
+          {description.shown}
+        </p>
+      ) : null}
+      {description.toggle}
       {form.errorSummary !== undefined ? (
         // Keyed by attempt: each refused submit puts the alert in afresh, so it is announced again.
         <div className="hitl-error-summary" role="alert" key={form.refusals}>

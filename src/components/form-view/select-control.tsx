@@ -2,6 +2,7 @@ import * as Select from '@radix-ui/react-select';
 import { useState } from 'react';
 import type { HeadlessField } from '../../form';
 import { FieldLabel } from './field-label';
+import { useCutText } from './long-text';
 
 const ignore = () => {};
 
@@ -17,6 +18,7 @@ export function SelectControl({ field }: { field: HeadlessField }) {
   // The native `<select>` props: the trigger takes their id, ARIA, blur and ref (focus on a refused submit).
   const { value, onChange: _onChange, name: _name, type: _type, role: _role, required, disabled, ...trigger } = field.getInputProps();
   const [listMounted, setListMounted] = useState(false);
+  const cut = useCutText();
   // Capture phase: the list must mount in the same update in which Radix opens it.
   const mountList = () => {
     if (!listMounted && !field.readOnly) setListMounted(true);
@@ -41,7 +43,9 @@ export function SelectControl({ field }: { field: HeadlessField }) {
           onPointerDownCapture={mountList}
           onKeyDownCapture={mountList}
         >
-          <Select.Value placeholder={field.placeholder}>{chosen ? <bdi>{chosen.label}</bdi> : null}</Select.Value>
+          <Select.Value placeholder={field.placeholder === undefined ? undefined : cut(field.placeholder)}>
+            {chosen ? <bdi>{cut(chosen.label)}</bdi> : null}
+          </Select.Value>
           <Select.Icon className="hitl-select-icon" />
         </Select.Trigger>
         {listMounted ? (
@@ -51,7 +55,7 @@ export function SelectControl({ field }: { field: HeadlessField }) {
                 {field.options.map((option, index) => (
                   <Select.Item className="hitl-select-item" key={index} value={field.getOptionProps(index).value}>
                     <Select.ItemText>
-                      <bdi>{option.label}</bdi>
+                      <bdi>{cut(option.label)}</bdi>
                     </Select.ItemText>
                     <Select.ItemIndicator className="hitl-select-indicator">✓</Select.ItemIndicator>
                   </Select.Item>

@@ -1,10 +1,18 @@
-import { useCallback, useEffect, useId, useMemo, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import type { DataTableEntry } from '../../client';
 import { formatValue, useMessages } from '../shared';
 
 import { defaultDataTableMessages, type DataTableMessages } from './messages';
+import { useDataTableColumns } from './use-data-table-columns';
+import { useRowWindow } from './use-row-window';
 import { cx, isRecord } from '../../utils';
 import { assignRef } from '../../utils/react';
+
+/** Rows up to which every row is rendered; above, only those in view (`windowAbove`'s default). */
+const DEFAULT_WINDOW_ABOVE = 200;
+const WINDOWED_WRAPPER = { maxHeight: 'var(--hitl-data-table-max-height, 28rem)', overflow: 'auto' } as const;
+/** Rows whose text sizes the columns of a windowed table: this many first, as many spread over the rest. */
+const WIDTH_SAMPLE_ROWS = 60;
 
 export interface DataTableProps {
   /** The rows (`RunResult.dataTable`). Untrusted: every key and value is rendered as text. Required. */
@@ -15,24 +23,18 @@ export interface DataTableProps {
   locale?: string | readonly string[];
   /** Replaces some of the texts. Default: the English `defaultDataTableMessages`. */
   messages?: Partial<DataTableMessages>;
+  /**
+   * Above this many rows the table is windowed: it scrolls inside its wrapper (at most
+   * `--hitl-data-table-max-height` tall, 28rem by default), renders only the rows in view and a
+   * few around them, keeps its header in view, and gives every row one line (longer text is cut
+   * with an ellipsis). `aria-rowcount` and `aria-rowindex` tell assistive technology the true
+   * count and position. `Infinity` renders every row whatever the count. Default: 200.
+   */
+  windowAbove?: number;
   /** Added to the wrapper's classes (`hitl-data-table`). Default: none. */
   className?: string;
   /** The wrapper `<div>` element. Default: none. */
   ref?: Ref<HTMLDivElement>;
-}
-
-/**
- * The columns, in order: `title` and `value` (the two fields the spec shows) when any row has
- * them, then every other key in the order first seen. Rows that are not objects are skipped.
- */
-export function dataTableColumns(rows: readonly unknown[]): string[] {
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (!isRecord(row)) continue;
-    for (const key of Object.keys(row)) seen.add(key);
-  }
-  const leading = ['title', 'value'].filter((key) => seen.has(key));
-  return [...leading, ...[...seen].filter((key) => key !== 'title' && key !== 'value')];
 }
 
 function cell(row: Record<string, unknown>, key: string): unknown {
@@ -45,12 +47,22 @@ function cell(row: Record<string, unknown>, key: string): unknown {
  * the `title` cell of each row as its `<th scope="row">`, numbers formatted with
  * `Intl.NumberFormat` (and aligned by `data-type="number"`), other values as text. Without rows it
  * shows a sentence instead (`data-state="empty"`). The wrapper scrolls sideways and is focusable
- * when the table is wider than the page, so keyboard users can scroll it.
+ * when the table is wider than the page, so keyboard users can scroll it. Long tables (more than
+ * `windowAbove` rows) are windowed (`data-windowed`): see `windowAbove`.
  */
-export function DataTable({ rows, caption, locale, messages, className, ref }: DataTableProps) {
+export function DataTable({ rows, caption, locale, messages, windowAbove = DEFAULT_WINDOW_ABOVE, className, ref }: DataTableProps) {
   const resolved = useMessages(defaultDataTableMessages, messages);
   const [overflowing, setOverflowing] = useState(false);
-  const wrapperRef = useOverflowWatch(ref, setOverflowing);
+  // A ref, not state: the wrapper is only needed by effects and event handlers, and keeping it in
+  // state would render the whole table a second time as soon as it mounted.
+  const wrapper = useRef<HTMLDivElement | null>(null);
+  const wrapperRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      wrapper.current = node;
+      assignRef(ref, node);
+    },
+    [ref],
+  );
   const captionId = useId();
   const localeKey = typeof locale === 'string' ? locale : locale?.join(',');
   const numbers = useMemo(() => {
@@ -63,7 +75,15 @@ export function DataTable({ rows, caption, locale, messages, className, ref }: D
     // Keyed by the joined tags, not the array, which callers often pass inline.
   }, [localeKey]);
   const objects = useMemo(() => rows.filter(isRecord), [rows]);
-  const columns = useMemo(() => dataTableColumns(objects), [objects]);
+  const columns = useDataTableColumns(objects);
+  const windowed = objects.length > windowAbove;
+  useOverflowWatch(wrapper, objects.length > 0 && columns.length > 0, setOverflowing);
+  const { start, end, rowHeight } = useRowWindow(wrapper, objects.length, windowed);
+  const format = useCallback(
+    (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : formatValue(value)),
+    [numbers],
+  );
+  const widths = useMemo(() => (windowed ? columnWidths(objects, columns, format) : undefined), [windowed, objects, columns, format]);
   const wrapperClass = cx('hitl-data-table', className);
   const captionText = caption ?? resolved.caption();
 
@@ -78,23 +98,48 @@ export function DataTable({ rows, caption, locale, messages, className, ref }: D
     );
   }
 
-  const format = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : formatValue(value));
-  const rowHeader = columns[0] === 'title';
+  const renderRow = (row: Record<string, unknown>, index: number) => (
+    <DataRow key={index} row={row} rowIndex={windowed ? index + 2 : undefined} columns={columns} format={format} />
+  );
+  const body: ReactNode[] = [];
+  if (windowed) {
+    body.push(spacer('above', start * rowHeight, columns.length));
+    for (let index = start; index < end; index++) body.push(renderRow(objects[index] as Record<string, unknown>, index));
+    body.push(spacer('below', (objects.length - end) * rowHeight, columns.length));
+  }
+
   return (
     <div
       ref={wrapperRef}
       className={wrapperClass}
       data-state="filled"
       data-overflowing={overflowing ? '' : undefined}
+      data-windowed={windowed ? '' : undefined}
       role="region"
       aria-labelledby={captionId}
-      // A Tab stop only while there is something to scroll: otherwise it would be a stop for nothing.
-      tabIndex={overflowing ? 0 : undefined}
+      // A Tab stop only while there is something to scroll (a windowed table always scrolls):
+      // otherwise it would be a stop for nothing.
+      tabIndex={overflowing || windowed ? 0 : undefined}
+      // Inline as well as in the stylesheet: without a height of its own the wrapper would not scroll,
+      // every row would be "in view", and an app that does not import the stylesheet would render them all.
+      style={windowed ? WINDOWED_WRAPPER : undefined}
     >
-      <table className="hitl-data-table-table">
+      <table
+        className="hitl-data-table-table"
+        // The header row counts: row 1 is the header, data row i is row i + 2.
+        aria-rowcount={windowed ? objects.length + 1 : undefined}
+        style={widths ? { width: `calc(${widths.total}ch + ${widths.count * 1.5}rem)` } : undefined}
+      >
         <caption id={captionId}>{captionText}</caption>
+        {widths ? (
+          <colgroup>
+            {widths.columns.map((width, index) => (
+              <col key={columns[index]} style={{ width: `calc(${width}ch + 1.5rem)` }} />
+            ))}
+          </colgroup>
+        ) : null}
         <thead>
-          <tr>
+          <tr aria-rowindex={windowed ? 1 : undefined}>
             {columns.map((key) => (
               <th key={key} scope="col" data-column={key}>
                 <bdi>{resolved.columnHeader({ key })}</bdi>
@@ -102,53 +147,97 @@ export function DataTable({ rows, caption, locale, messages, className, ref }: D
             ))}
           </tr>
         </thead>
-        <tbody>
-          {objects.map((row, index) => (
-            <tr key={index}>
-              {columns.map((key, column) => {
-                const value = cell(row, key);
-                const content = <bdi>{format(value)}</bdi>;
-                const type = typeof value === 'number' ? 'number' : undefined;
-                return rowHeader && column === 0 ? (
-                  <th key={key} scope="row" data-column={key} data-type={type}>
-                    {content}
-                  </th>
-                ) : (
-                  <td key={key} data-column={key} data-type={type}>
-                    {content}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{windowed ? body : objects.map(renderRow)}</tbody>
       </table>
     </div>
   );
 }
 
+interface DataRowProps {
+  row: Record<string, unknown>;
+  /** `aria-rowindex`, in a windowed table only. */
+  rowIndex: number | undefined;
+  columns: readonly string[];
+  format: (value: unknown) => string;
+}
+
 /**
- * The wrapper's ref, forwarded to the caller's, and whether the table is wider than its wrapper,
- * now and whenever either changes size. (No ref cleanup functions: React 18.3 ignores them.)
+ * One body row. Memoized: when a scroll moves the window of a long table, the rows still in it
+ * render nothing again, and only those that came into it are made.
  */
-function useOverflowWatch(outer: Ref<HTMLDivElement> | undefined, report: (overflowing: boolean) => void) {
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const ref = useCallback(
-    (node: HTMLDivElement | null) => {
-      setElement(node);
-      assignRef(outer, node);
-    },
-    [outer],
+const DataRow = memo(function DataRow({ row, rowIndex, columns, format }: DataRowProps) {
+  const rowHeader = columns[0] === 'title';
+  return (
+    <tr aria-rowindex={rowIndex}>
+      {columns.map((key, column) => {
+        const value = cell(row, key);
+        const content = <bdi>{format(value)}</bdi>;
+        const type = typeof value === 'number' ? 'number' : undefined;
+        return rowHeader && column === 0 ? (
+          <th key={key} scope="row" data-column={key} data-type={type}>
+            {content}
+          </th>
+        ) : (
+          <td key={key} data-column={key} data-type={type}>
+            {content}
+          </td>
+        );
+      })}
+    </tr>
   );
+});
+
+/** Stands for the rows not rendered, so the scrollbar and the rendered rows sit where all rows would. */
+function spacer(position: 'above' | 'below', height: number, span: number): ReactNode {
+  if (height <= 0) return null;
+  return (
+    <tr key={`spacer-${position}`} className="hitl-data-table-spacer" aria-hidden="true" style={{ height }}>
+      <td colSpan={span} />
+    </tr>
+  );
+}
+
+/**
+ * Widths of a windowed table's columns, in `ch`: the longest header or text among a sample of
+ * rows (the first ones, then rows spread over the rest), between 4 and 40. Fixed, so the columns
+ * do not jump as other rows scroll into view.
+ */
+function columnWidths(
+  rows: ReadonlyArray<Record<string, unknown>>,
+  columns: readonly string[],
+  format: (value: unknown) => string,
+): { columns: number[]; total: number; count: number } {
+  const step = Math.max(1, Math.floor(rows.length / WIDTH_SAMPLE_ROWS));
+  const sample: Array<Record<string, unknown>> = [];
+  for (let index = 0; index < rows.length && sample.length < WIDTH_SAMPLE_ROWS * 2; index += index < WIDTH_SAMPLE_ROWS ? 1 : step) {
+    sample.push(rows[index] as Record<string, unknown>);
+  }
+  const widths = columns.map((key) => {
+    let longest = key.length;
+    for (const row of sample) longest = Math.max(longest, format(cell(row, key)).length);
+    return Math.min(40, Math.max(4, longest + 1));
+  });
+  return { columns: widths, total: widths.reduce((sum, width) => sum + width, 0), count: widths.length };
+}
+
+/**
+ * Whether the table is wider than its wrapper, now and whenever either changes size, once the
+ * wrapper (`filled`) is in the page.
+ */
+function useOverflowWatch(wrapper: RefObject<HTMLDivElement | null>, filled: boolean, report: (overflowing: boolean) => void) {
   useEffect(() => {
-    if (!element) return undefined;
+    const element = wrapper.current;
+    if (!filled || !element) return undefined;
     const check = () => report(element.scrollWidth > element.clientWidth);
-    check();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (typeof ResizeObserver === 'undefined') {
+      check();
+      return undefined;
+    }
+    // Its first call comes after the first layout: reading the widths here instead would force a
+    // layout inside the mount (passive effects of a synchronous render run in the same task).
     const observer = new ResizeObserver(check);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
-  }, [element, report]);
-  return ref;
+  }, [wrapper, filled, report]);
 }

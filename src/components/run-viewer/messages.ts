@@ -25,8 +25,20 @@ export interface RunViewerMessages {
   tryAgain(): string;
   /** Makes the answer editable again after a failed send. Default: "Edit answer". */
   editAnswer(): string;
+  /**
+   * The answer is larger than can be sent, so nothing was sent and "Try again" is not offered.
+   * `limit` is the largest answer that can be sent (e.g. "1 MiB"), or `''` when only the server
+   * knows it (it answered 413). Default: "Your answer is too large to send: the limit is <limit>.
+   * Shorten it, then send it again." (without a limit: "Your answer is too large for the server to
+   * accept. Shorten it, then send it again.")
+   */
+  answerTooLarge(context: { limit: string }): string;
   /** The request was answered elsewhere, withdrawn, or the run moved on. Default: "This request is no longer pending: the agent has moved on." */
   stale(): string;
+  /** Someone else (another person, another tab) answered the request first; this answer was not sent. Default: "This request was answered elsewhere, so your answer was not sent." */
+  answeredElsewhere(): string;
+  /** Sending failed without an answer from the service (a 502, a lost connection), but the agent then moved on: the answer most likely arrived. Default: "Your answer was probably received: the agent has moved on." */
+  probablyReceived(): string;
   /** Hides the note on a request that is no longer pending. Default: "Dismiss". */
   dismiss(): string;
   /** Heading of the live view. Default: "Live view". */
@@ -79,7 +91,13 @@ export const defaultRunViewerMessages: RunViewerMessages = {
   resubmitting: () => 'Sending your answer again…',
   tryAgain: () => 'Try again',
   editAnswer: () => 'Edit answer',
+  answerTooLarge: ({ limit }) =>
+    limit === ''
+      ? 'Your answer is too large for the server to accept. Shorten it, then send it again.'
+      : `Your answer is too large to send: the limit is ${limit}. Shorten it, then send it again.`,
   stale: () => 'This request is no longer pending: the agent has moved on.',
+  answeredElsewhere: () => 'This request was answered elsewhere, so your answer was not sent.',
+  probablyReceived: () => 'Your answer was probably received: the agent has moved on.',
   dismiss: () => 'Dismiss',
   liveViewHeading: () => 'Live view',
   resultLoading: () => 'Loading the result…',

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
-import type { ToolCall, ToolDefinition } from '../../client';
+import { isTaskApiError, type ToolCall, type ToolDefinition } from '../../client';
 import type { UseToolInputResult } from '../../hooks';
+import { AnswerTooLargeError, formatBytes, StaleToolCallError } from '../../store';
 import { ToolCallPrompt, type ToolCallPromptProps, type ToolRendererProps } from '../tool-call-prompt';
 import { errorReason, type HeadingLevel } from '../shared';
 import type { RunViewerMessages } from './messages';
@@ -28,6 +29,16 @@ export interface PendingToolCallProps {
   fallbackFocus: RefObject<HTMLElement | null>;
 }
 
+/** The proxy refused the answer because another person's answer to the same call went first. */
+const isAnsweredElsewhere = (error: Error | undefined) => isTaskApiError(error?.cause) && error.cause.kind === 'already_answered';
+
+/** What to say about an answer that cannot be sent any more. */
+function staleText(error: Error | undefined, messages: RunViewerMessages): string {
+  if (isAnsweredElsewhere(error)) return messages.answeredElsewhere();
+  if (error instanceof StaleToolCallError && error.probablyReceived) return messages.probablyReceived();
+  return messages.stale();
+}
+
 const FOCUSABLE =
   'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -49,7 +60,9 @@ export function PendingToolCall(props: PendingToolCallProps) {
   // "Edit answer" hands focus to the form once it is editable again.
   const focusFormWhenIdle = useRef(false);
 
-  const showPrompt = heldCall !== null && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
+  // Answered by someone else: the form goes even while the service still shows the call.
+  const elsewhere = state === 'stale' && isAnsweredElsewhere(answer.error);
+  const showPrompt = heldCall !== null && !elsewhere && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
   useEffect(() => {
     if (!focusFormWhenIdle.current || state !== 'idle') return;
     focusFormWhenIdle.current = false;
@@ -97,7 +110,7 @@ export function PendingToolCall(props: PendingToolCallProps) {
   } else if (stale) {
     content = (
       <div className="hitl-run-viewer-stale" data-state="stale">
-        <p>{messages.stale()}</p>
+        <p>{staleText(answer.error, messages)}</p>
         <button type="button" className="hitl-button" onClick={answer.reset}>
           {messages.dismiss()}
         </button>
@@ -130,6 +143,8 @@ interface PromptProps extends PendingToolCallProps {
 /** The prompt itself, and what went wrong with sending its answer. */
 function Prompt({ form, ...props }: PromptProps) {
   const { call, state, resending, answer, messages } = props;
+  // Too large: the same body would be refused again, so only "Edit answer" is offered.
+  const tooLarge = state === 'error' && answer.error instanceof AnswerTooLargeError ? answer.error : undefined;
   const tryAgain = () => {
     if (state !== 'error') return;
     props.onResend(call.toolCallId);
@@ -161,13 +176,28 @@ function Prompt({ form, ...props }: PromptProps) {
       {state === 'submitting' && !resending ? <p className="hitl-run-viewer-submitting">{messages.submitting()}</p> : null}
       {state === 'error' || resending ? (
         <div className="hitl-run-viewer-submit-error" data-state={resending ? 'submitting' : 'error'}>
-          {resending ? <p>{messages.resubmitting()}</p> : <p role="alert">{messages.submitError({ reason: errorReason(answer.error) })}</p>}
+          {resending ? (
+            <p>{messages.resubmitting()}</p>
+          ) : (
+            <p role="alert">
+              {tooLarge !== undefined
+                ? messages.answerTooLarge({ limit: tooLarge.limit === undefined ? '' : formatBytes(tooLarge.limit) })
+                : messages.submitError({ reason: errorReason(answer.error) })}
+            </p>
+          )}
           <div className="hitl-run-viewer-actions">
             {/* aria-disabled while resending, so focus stays on the button the person pressed. */}
-            <button type="button" className="hitl-button hitl-button-primary" aria-disabled={resending || undefined} onClick={tryAgain}>
-              {messages.tryAgain()}
-            </button>
-            <button type="button" className="hitl-button" aria-disabled={resending || undefined} onClick={editAnswer}>
+            {tooLarge === undefined ? (
+              <button type="button" className="hitl-button hitl-button-primary" aria-disabled={resending || undefined} onClick={tryAgain}>
+                {messages.tryAgain()}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={tooLarge === undefined ? 'hitl-button' : 'hitl-button hitl-button-primary'}
+              aria-disabled={resending || undefined}
+              onClick={editAnswer}
+            >
               {messages.editAnswer()}
             </button>
           </div>

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import type { AutocompletePolicy, ClassNamePolicy } from '../../form';
+import type { AutocompletePolicy, ClassNamePolicy, ContentLimits } from '../../form';
 import { useMessages, useToolCallForm } from '../../hooks';
 import type { FormAnswer, FormInputProblem } from '../../schema';
 import { FormView, type FieldComponents, type RenderField } from '../form-view';
@@ -40,6 +40,13 @@ export interface ToolCallFormProps {
    * is the library's field. Default: none.
    */
   renderField?: RenderField;
+  /**
+   * What the form accepts from the agent before it stops and says so (an agent can be steered to
+   * send forms built to freeze the page): `maxTextLength` (characters of a text shown before "Show
+   * all"; 1000), `maxValueLength` (of a default value; 100000), `maxOptions` (per field; 10000),
+   * `maxFields` (1000), `maxDepth` (32), `maxSize` (5000000). Default: those.
+   */
+  limits?: Partial<ContentLimits>;
   /** How an agent-given field `className` is applied. Default: `'drop'`. */
   classNamePolicy?: ClassNamePolicy;
   /** Which agent-given `autocomplete` values reach the DOM. Default: `'safe'`. */
@@ -130,9 +137,11 @@ export function ToolCallForm({
   renderField,
   agentNotice,
   headingLevel = 2,
+  limits,
   ...rest
 }: ToolCallFormProps) {
   const form = useToolCallForm({
+    limits,
     parameters,
     onSubmit,
     onInvalidParameters,

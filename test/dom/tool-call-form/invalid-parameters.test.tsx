@@ -78,9 +78,12 @@ describe('fatal: no form, an alert saying what is wrong', () => {
         throw new Error('boom');
       },
     });
-    expect(() => render(<ToolCallForm parameters={cyclic} />)).not.toThrow();
-    expect(() => render(<ToolCallForm parameters={throwing} />)).not.toThrow();
-    expect(screen.getByRole('alert')).toHaveTextContent('The parameters could not be read.');
+    // A cycle never ends, so it is refused as nested too deep.
+    const first = render(<ToolCallForm parameters={cyclic} />);
+    expect(within(first.container).getByRole('alert')).toHaveTextContent('The form is nested more than 32 levels deep.');
+    let second: ReturnType<typeof render> | undefined;
+    expect(() => (second = render(<ToolCallForm parameters={throwing} />))).not.toThrow();
+    expect(within(second!.container).getByRole('alert')).toHaveTextContent('The parameters could not be read.');
   });
 });
 
@@ -228,10 +231,13 @@ describe('hostile strings render as inert text', () => {
     // Bidi overrides are fenced in <bdi>, so they cannot reorder the text around them.
     expect(screen.getByText(hostile.bidi).tagName).toBe('BDI');
     expect(screen.getByRole('textbox', { name: hostile.bidi })).toHaveAttribute('placeholder', hostile.script);
-    expect(screen.getByRole('combobox', { name: hostile.long })).toBeInTheDocument();
+    // A long label is cut for display until the person asks for all of it; the answer keeps it whole.
+    expect(screen.getByRole('combobox', { name: `${'W'.repeat(1000)}…` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show all (20,000 characters)' })).toBeInTheDocument();
     await form.user.click(screen.getByRole('radio', { name: hostile.image }));
     const answer = await form.submitAnswer();
     expect(answer[1]).toEqual({ label: hostile.link, value: hostile.script });
+    expect(answer[2]?.label).toBe(hostile.long);
   });
 
   it('in the problem list of invalid parameters, shortened', () => {

@@ -163,13 +163,23 @@ describe('createTaskClient: answers the simulator never gives', () => {
   it.each([
     ['a status without data', { success: true }],
     ['a status whose data is a string', { success: true, data: 'running' }],
-    ['a status whose toolCall has no id', { success: true, data: { status: 'running', toolCall: { tool: { name: 'form_input' } } } }],
   ])('rejects %s as parse', async (_, body) => {
     const { fetch } = mockFetch(() => envelope(body));
     expect(await rejection(createTaskClient({ baseUrl: BASE, fetch }).getRunStatus('task_1'))).toMatchObject({
       kind: 'parse',
       status: 200,
     });
+  });
+
+  it.each([
+    ['no id', { tool: { name: 'form_input' } }],
+    ['an empty id', { toolCallId: '', tool: { name: 'form_input' } }],
+    ['a numeric id', { toolCallId: 7, tool: { name: 'form_input' } }],
+    ['no tool name', { toolCallId: 'call_1', tool: {} }],
+    ['a string for a call', 'call_1'],
+  ])('reads a tool call with %s as no pending call: it could not be answered', async (_, toolCall) => {
+    const { fetch } = mockFetch(() => envelope({ success: true, data: { status: 'running', detailedStatus: 'tool_call', toolCall } }));
+    expect(await createTaskClient({ baseUrl: BASE, fetch }).getRunStatus('task_1')).toMatchObject({ status: 'running', toolCall: null });
   });
 
   it('rejects list items without an id as parse', async () => {

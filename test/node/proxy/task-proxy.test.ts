@@ -221,15 +221,8 @@ describe('createTaskProxy: what it blocks', () => {
     ['GET', '/api/hitlx/api/v1/tasks'],
     ['GET', '/api/hitl'],
     ['GET', '/'],
-    ['DELETE', '/api/hitl/api/v1/tasks'],
-    ['PATCH', '/api/hitl/api/v1/task/t1/stop'],
-    ['POST', '/api/hitl/api/v1/tasks'],
-    ['GET', '/api/hitl/api/v1/task/create'],
-    ['PUT', '/api/hitl/api/v1/task/create'],
-    ['POST', '/api/hitl/api/v1/task/t1/run/stop'],
-    ['GET', '/api/hitl/api/v1/task/t1/run/tool-input'],
-    ['HEAD', '/api/hitl/api/v1/check'],
-    ['OPTIONS', '/api/hitl/api/v1/check'],
+    ['PATCH', '/api/hitl/api/v1/admin'],
+    ['OPTIONS', '/api/hitl/api/v1/task/a%2Fb/runs'],
   ];
 
   it.each(blocked)('%s %s → 404 envelope, upstream untouched', async (method, path) => {
@@ -237,6 +230,29 @@ describe('createTaskProxy: what it blocks', () => {
     const response = await proxy(new Request(`${APP}${path}`, { method }));
     expect(response.status).toBe(404);
     if (method !== 'HEAD') expect(await response.json()).toEqual({ success: false, error: 'Not found' });
+    expect(upstreamRequests).toHaveLength(0);
+  });
+
+  const wrongMethod: Array<[string, string, string]> = [
+    ['DELETE', '/api/hitl/api/v1/tasks', 'GET'],
+    ['PATCH', '/api/hitl/api/v1/task/t1/stop', 'PUT'],
+    ['POST', '/api/hitl/api/v1/tasks', 'GET'],
+    ['GET', '/api/hitl/api/v1/task/create', 'POST'],
+    ['PUT', '/api/hitl/api/v1/task/create', 'POST'],
+    ['POST', '/api/hitl/api/v1/task/t1/run/stop', 'PUT'],
+    ['GET', '/api/hitl/api/v1/task/t1/run/tool-input', 'POST'],
+    ['HEAD', '/api/hitl/api/v1/check', 'GET'],
+    ['OPTIONS', '/api/hitl/api/v1/check', 'GET'],
+    ['PROPFIND', '/api/hitl/api/v1/task/t1/runs', 'GET'],
+    ['POST', '/api/hitl/events?taskId=t1', 'GET'],
+  ];
+
+  it.each(wrongMethod)('%s %s → 405 envelope saying Allow: %s, upstream untouched', async (method, path, allow) => {
+    const { proxy, upstreamRequests } = setup();
+    const response = await proxy(new Request(`${APP}${path}`, { method }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
+    if (method !== 'HEAD') expect(await response.json()).toEqual({ success: false, error: 'Method not allowed' });
     expect(upstreamRequests).toHaveLength(0);
   });
 });

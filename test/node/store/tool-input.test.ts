@@ -137,9 +137,14 @@ describe('tool-input registry', () => {
   });
 
   it('marks a failed answer stale when a later status shows another call', async () => {
-    const client = new FakeTaskClient()
-      .script('submitToolInput', { error: networkError() })
-      .script('getRunStatus', { value: waitingFor('call-1') }, { value: waitingFor('call-1') }, { value: waitingFor('call-2') });
+    const client = new FakeTaskClient().script('submitToolInput', { error: networkError() }).script(
+      'getRunStatus',
+      { value: waitingFor('call-1') },
+      // The status read again at once after a failure that does not say whether the answer arrived.
+      { value: waitingFor('call-1') },
+      { value: waitingFor('call-1') },
+      { value: waitingFor('call-2') },
+    );
     const s = makeStore(client);
     s.watch(resourceKeys.status('task-1'));
     await vi.advanceTimersByTimeAsync(0);

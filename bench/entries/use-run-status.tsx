@@ -1,5 +1,6 @@
-// useRunStatus and the polling store, with a one-method client made inline, as the TanStack Query
-// and SWR entries fetch inline: the three entries then differ only by their caching and polling layer.
+// A page that imports only useRunStatus from hitl-react (types aside), with a one-method client made
+// inline, as the TanStack Query and SWR entries fetch inline: the three entries then differ only by
+// their caching and polling layer.
 import { createRoot } from 'react-dom/client';
 import { useRunStatus, type RunStatus, type TaskClient } from '../../src';
 

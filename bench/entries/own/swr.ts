@@ -1,2 +1,0 @@
-// useSWR, without React.
-export { default as useSWR } from 'swr';

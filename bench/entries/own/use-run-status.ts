@@ -1,2 +1,0 @@
-// The code one polled status costs: useRunStatus and the store behind it (compare useQuery, useSWR).
-export { useRunStatus, TaskClientProvider } from '../../../src';

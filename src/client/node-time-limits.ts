@@ -1,0 +1,120 @@
+import type { NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike } from './node-http-types';
+
+const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n';
+
+/** An answer of the adapter's own, in the service's error envelope. */
+export function plainAnswer(res: NodeResponseLike, status: number, error: string): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.write(new TextEncoder().encode(JSON.stringify({ success: false, error })));
+  res.end();
+}
+
+/** Node's default `server.keepAliveTimeout`, for a server whose own cannot be read. */
+const NODE_KEEP_ALIVE_MS = 5000;
+
+interface Connection {
+  requests: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** How long the server keeps an idle connection open between requests. */
+  keepAliveMs: number;
+}
+
+const keepAliveOf = (server: unknown) => {
+  const value = (server as { keepAliveTimeout?: unknown } | null | undefined)?.keepAliveTimeout;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : NODE_KEEP_ALIVE_MS;
+};
+
+/**
+ * The time limit on headers: a timer per connection, running while the connection has no request
+ * in hand, that closes it with a 408. It starts when the connection opens, and again when an answer
+ * ends, then with the server's `keepAliveTimeout` added: a kept-alive connection may stay idle that
+ * long (a load balancer in front may count on it), and the next request's headers cannot be told
+ * from idleness before they are whole.
+ */
+export function watchHeaders(timeoutMs: number) {
+  const active = new WeakMap<NodeSocketLike, Connection>();
+  const attached = new WeakSet<object>();
+  const arm = (socket: NodeSocketLike, idleMs: number) => {
+    const state = active.get(socket);
+    if (state === undefined || timeoutMs <= 0) return;
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      if (state.requests > 0) return;
+      // As Node does at its own headersTimeout: a 408 when nothing was written on the connection yet.
+      if (socket.writable && socket.bytesWritten === 0) socket.write(REQUEST_TIMEOUT);
+      socket.destroy();
+    }, idleMs + timeoutMs);
+    (state.timer as { unref?: () => void }).unref?.();
+  };
+  const track = (socket: NodeSocketLike, server: unknown) => {
+    if (active.has(socket)) return;
+    active.set(socket, { requests: 0, timer: undefined, keepAliveMs: keepAliveOf(server) });
+    socket.once('close', () => clearTimeout(active.get(socket)?.timer));
+  };
+  const attach = (server: NodeServerLike) => {
+    if (attached.has(server)) return;
+    attached.add(server);
+    server.on('connection', (socket) => {
+      track(socket, server);
+      arm(socket, 0);
+    });
+  };
+  return {
+    attach,
+    requestStarted(req: NodeRequestLike, res: NodeResponseLike) {
+      const socket = req.socket;
+      if (socket === null || socket === undefined) return;
+      const server = (socket as { server?: unknown }).server;
+      if (typeof server === 'object' && server !== null && typeof (server as NodeServerLike).on === 'function')
+        attach(server as NodeServerLike);
+      track(socket, server);
+      const state = active.get(socket);
+      if (state === undefined) return;
+      clearTimeout(state.timer);
+      state.requests += 1;
+      res.on('close', () => {
+        state.requests -= 1;
+        if (state.requests === 0) arm(socket, state.keepAliveMs);
+      });
+    },
+  };
+}
+
+/**
+ * Ends a request whose body has not fully come within `timeoutMs`: the handler's signal aborts and
+ * its body fails, the client gets 408 unless the answer started, and the connection is closed.
+ */
+export function limitBodyTime(
+  req: NodeRequestLike,
+  res: NodeResponseLike,
+  body: { fail(error: Error): void },
+  controller: AbortController,
+  timeoutMs: number,
+): void {
+  let settled = false;
+  const timer = setTimeout(() => {
+    if (settled || req.complete === true) return;
+    settled = true;
+    const error = new DOMException('The request body did not arrive in time', 'TimeoutError');
+    controller.abort(error);
+    body.fail(error);
+    if (!res.headersSent) {
+      res.setHeader('connection', 'close');
+      plainAnswer(res, 408, 'Request timeout');
+    }
+    // The client may still be trickling: the connection goes once the 408 is out.
+    if (res.writableFinished) req.socket?.destroy();
+    else res.on('close', () => req.socket?.destroy());
+  }, timeoutMs);
+  (timer as { unref?: () => void }).unref?.();
+  const done = () => {
+    settled = true;
+    clearTimeout(timer);
+  };
+  req.on('end', done);
+  req.on('error', done);
+  res.on('close', () => {
+    if (req.complete === true) done();
+  });
+}

@@ -1,0 +1,53 @@
+import { createRunTerminalCheck, createTaskClient } from '../client';
+import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
+import { EventHub } from './event-hub';
+import type { ProxyStore } from './proxy-store';
+import { TASK_PROXY_DEFAULTS, type TaskProxyEventOptions } from './task-proxy-options';
+
+/** What the proxy hands its hub. */
+export interface EventHubInput {
+  upstream: string;
+  apiKey: string;
+  /** The proxy's time-out of one upstream request; 0 disables it. */
+  timeoutMs: number;
+  /** The proxy's `fetch` to the upstream, redirects not followed. */
+  fetch: (request: Request) => Promise<Response>;
+  scrub: (text: string) => string;
+  store: ProxyStore;
+  onStoreError: (error: unknown) => void;
+  events: TaskProxyEventOptions;
+}
+
+/** The hub of a proxy, its options resolved to their defaults. */
+export function createEventHub(input: EventHubInput): EventHub {
+  const { events } = input;
+  const status = events.pollIntervalMs?.status ?? TASK_PROXY_DEFAULTS.pollIntervalMs.status;
+  const gif = events.pollIntervalMs?.gif ?? TASK_PROXY_DEFAULTS.pollIntervalMs.gif;
+  const idleMs = events.idleMs ?? TASK_PROXY_DEFAULTS.idleMs;
+  const random = events.random ?? Math.random;
+  const idleCheckMs = Math.max(1000, Math.floor(idleMs / 3));
+  const requestMs = input.timeoutMs > 0 ? input.timeoutMs : 30_000;
+  return new EventHub({
+    store: input.store,
+    // The hub reads the service as the browser client does: the same checks, the same errors.
+    upstream: createTaskClient({ baseUrl: input.upstream, apiKey: input.apiKey, fetch: input.fetch, timeoutMs: input.timeoutMs }),
+    scrub: input.scrub,
+    idleMs,
+    heartbeatMs: events.heartbeatMs ?? TASK_PROXY_DEFAULTS.heartbeatMs,
+    maxBufferedBytes: events.maxBufferedBytes ?? TASK_PROXY_DEFAULTS.maxBufferedBytes,
+    maxConcurrentPolls: events.maxConcurrentPolls ?? TASK_PROXY_DEFAULTS.maxConcurrentPolls,
+    onStoreError: input.onStoreError,
+    poller: {
+      statusIntervalMs: status,
+      gifIntervalMs: gif,
+      // Longer than a request may take and than the idle check, so a working poller never loses it.
+      leaseMs: requestMs + 2 * Math.max(status, gif) + idleCheckMs,
+      idleCheckMs,
+      keepMs: Math.max(10 * 60_000, idleMs),
+      firstPollJitterMs: events.firstPollJitterMs ?? TASK_PROXY_DEFAULTS.firstPollJitterMs,
+      backoff: { baseMs: events.retryBaseMs ?? DEFAULT_RETRY_BASE_MS, capMs: events.retryCapMs ?? DEFAULT_RETRY_CAP_MS, random },
+      random,
+      isTerminal: createRunTerminalCheck(events.nonTerminalRunStatuses),
+    },
+  });
+}

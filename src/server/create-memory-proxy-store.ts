@@ -1,0 +1,156 @@
+import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
+
+/** Options of `createMemoryProxyStore`. */
+export interface MemoryProxyStoreOptions {
+  /** The clock of every time-to-live. Default: `Date.now`, looked up at call time. */
+  now?: () => number;
+}
+
+interface Expiring<T> {
+  value: T;
+  expiresAt: number;
+}
+
+/** Expired entries are swept once per this many operations, so memory stays bounded without a timer. */
+const SWEEP_EVERY = 1024;
+
+/**
+ * The default `ProxyStore`: everything in this process, for one proxy instance. Changes reach
+ * subscribers in a later microtask, in commit order, as they would from a shared store.
+ */
+export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): ProxyStore {
+  const now = options.now ?? (() => Date.now());
+  // Random, so ids from before a restart are never mistaken for this process's.
+  const epoch = Math.floor(Math.random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, '0');
+  let seq = 0;
+  let operations = 0;
+  const answers = new Map<string, Expiring<'pending' | 'answered'>>();
+  const waiters = new Map<string, Set<() => void>>();
+  const leases = new Map<string, Expiring<string>>();
+  const wanted = new Map<string, number>();
+  const states = new Map<string, Expiring<Map<string, StoredChange>>>();
+  const channels = new Map<string, Set<TaskChannelListener>>();
+
+  const live = <T>(map: Map<string, Expiring<T>>, key: string): T | undefined => {
+    const entry = map.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt > now()) return entry.value;
+    map.delete(key);
+    return undefined;
+  };
+
+  function tick(): void {
+    if (++operations % SWEEP_EVERY !== 0) return;
+    const at = now();
+    for (const map of [answers, leases, states] as Array<Map<string, Expiring<unknown>>>)
+      for (const [key, entry] of map) if (entry.expiresAt <= at) map.delete(key);
+    for (const [key, expiresAt] of wanted) if (expiresAt <= at) wanted.delete(key);
+  }
+
+  function wake(id: string): void {
+    const set = waiters.get(id);
+    waiters.delete(id);
+    for (const resolve of set ?? []) resolve();
+  }
+
+  function deliver(taskId: string, call: (listener: TaskChannelListener) => void): void {
+    const set = channels.get(taskId);
+    if (set === undefined) return;
+    for (const listener of [...set]) queueMicrotask(() => call(listener));
+  }
+
+  return {
+    claimAnswer(id, ttlMs) {
+      tick();
+      const held = live(answers, id);
+      if (held === undefined) answers.set(id, { value: 'pending', expiresAt: now() + ttlMs });
+      return Promise.resolve<AnswerClaim>(held ?? 'claimed');
+    },
+
+    settleAnswer(id, outcome, ttlMs) {
+      if (outcome === 'answered') answers.set(id, { value: 'answered', expiresAt: now() + ttlMs });
+      else answers.delete(id);
+      wake(id);
+      return Promise.resolve();
+    },
+
+    waitForAnswer(id, timeoutMs) {
+      return new Promise((resolve) => {
+        let set = waiters.get(id);
+        if (set === undefined) waiters.set(id, (set = new Set()));
+        const done = () => {
+          clearTimeout(timer);
+          set.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        set.add(done);
+      });
+    },
+
+    acquireLease(topic, owner, ttlMs) {
+      tick();
+      const holder = live(leases, topic);
+      const granted = holder === undefined || holder === owner;
+      if (granted) leases.set(topic, { value: owner, expiresAt: now() + ttlMs });
+      return Promise.resolve(granted);
+    },
+
+    releaseLease(topic, owner, holdMs) {
+      if (live(leases, topic) === owner) {
+        if (holdMs > 0) leases.set(topic, { value: '', expiresAt: now() + holdMs });
+        else leases.delete(topic);
+      }
+      return Promise.resolve();
+    },
+
+    markWanted(topics, ttlMs, keepMs) {
+      tick();
+      const at = now();
+      for (const topic of topics) {
+        wanted.set(topic, Math.max(wanted.get(topic) ?? 0, at + ttlMs));
+        const state = states.get(topic);
+        if (state !== undefined) state.expiresAt = Math.max(state.expiresAt, at + keepMs);
+      }
+      return Promise.resolve();
+    },
+
+    isWanted: (topic) => Promise.resolve((wanted.get(topic) ?? 0) > now()),
+
+    commit(taskId, change, keepMs) {
+      tick();
+      const stored: StoredChange = { ...change, epoch, seq: ++seq };
+      const kept = states.get(change.topic);
+      const state = live(states, change.topic) ?? new Map<string, StoredChange>();
+      state.set(change.resource, stored);
+      states.set(change.topic, { value: state, expiresAt: Math.max(kept?.expiresAt ?? 0, now() + keepMs) });
+      deliver(taskId, (listener) => listener.change(stored));
+      return Promise.resolve(stored);
+    },
+
+    read(topics) {
+      const found: StoredChange[] = [];
+      for (const topic of topics) for (const change of live(states, topic)?.values() ?? []) found.push(change);
+      return Promise.resolve(found);
+    },
+
+    announceAnswered(taskId) {
+      deliver(taskId, (listener) => listener.answered());
+      return Promise.resolve();
+    },
+
+    subscribe(taskId, listener) {
+      let set = channels.get(taskId);
+      if (set === undefined) channels.set(taskId, (set = new Set()));
+      set.add(listener);
+      const listeners = set;
+      return Promise.resolve(() => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && channels.get(taskId) === listeners) channels.delete(taskId);
+        return Promise.resolve();
+      });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The Lua scripts of the Redis proxy store. Each runs atomically on the server: that is what makes
+ * a lease one instance's, and what makes every instance see changes in sequence order (the number
+ * is taken and the change published in one step).
+ */
+
+/** KEYS: lease. ARGV: owner, ttl ms. Takes a free lease or renews one's own; 1 when held. */
+export const ACQUIRE_LEASE = `
+local holder = redis.call('GET', KEYS[1])
+if holder == false or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`;
+
+/** KEYS: lease. ARGV: owner, hold ms. Gives one's own lease up; nobody else may take it for the hold. */
+export const RELEASE_LEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  if tonumber(ARGV[2]) > 0 then
+    redis.call('SET', KEYS[1], '', 'PX', ARGV[2])
+  else
+    redis.call('DEL', KEYS[1])
+  end
+end
+return 1`;
+
+/**
+ * KEYS: epoch, sequence, the topic's state (a hash by resource), the task's channel.
+ * ARGV: a new epoch (used when none is set), resource, payload, keep ms, topic.
+ * Numbers the change, keeps it as the latest of its resource, publishes it; returns the change.
+ */
+export const COMMIT_CHANGE = `
+local epoch = redis.call('GET', KEYS[1])
+if epoch == false then
+  epoch = ARGV[1]
+  redis.call('SET', KEYS[1], epoch)
+end
+local seq = redis.call('INCR', KEYS[2])
+local change = cjson.encode({ topic = ARGV[5], resource = ARGV[2], epoch = epoch, seq = seq, payload = ARGV[3] })
+redis.call('HSET', KEYS[3], ARGV[2], change)
+if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[4]) then
+  redis.call('PEXPIRE', KEYS[3], ARGV[4])
+end
+redis.call('PUBLISH', KEYS[4], cjson.encode({ change = change }))
+return change`;

@@ -1,0 +1,109 @@
+import type { ProxyStore } from './proxy-store';
+
+/** Defaults of `TaskProxyEventOptions`, and of how long the proxy remembers an answer. */
+export const TASK_PROXY_DEFAULTS = Object.freeze({
+  pollIntervalMs: Object.freeze({ status: 2000, gif: 3000 }),
+  heartbeatMs: 15_000,
+  idleMs: 30_000,
+  maxTasksPerStream: 500,
+  maxBufferedBytes: 1024 * 1024,
+  firstPollJitterMs: 100,
+  maxConcurrentPolls: 32,
+  answeredTtlMs: 24 * 60 * 60_000,
+  maxResponseBytes: 10 * 1024 * 1024,
+});
+
+/** Options of the event stream of `createTaskProxy` (`GET {basePath}/events`). */
+export interface TaskProxyEventOptions {
+  /**
+   * Milliseconds between two requests of a run's status (`status`) and, once the run is over, of
+   * its GIF (`gif`): one upstream request per run per interval, however many streams name it. The
+   * next request starts an interval after the last one started, and at least half an interval after
+   * a slow answer. Default: `{ status: 2000, gif: 3000 }`, the browser store's.
+   */
+  pollIntervalMs?: { status?: number; gif?: number };
+  /** Milliseconds between heartbeats (a comment line) on every stream. Default: 15000. */
+  heartbeatMs?: number;
+  /** A run no stream has named for this many ms is no longer polled. Default: 30000. */
+  idleMs?: number;
+  /** Most runs one stream may name; more is answered 400. Default: 500. */
+  maxTasksPerStream?: number;
+  /**
+   * Bytes a stream may hold for a client that reads slower than changes come; past it the stream
+   * is dropped (the client reconnects, or polls) and its memory freed. Default: 1048576 (1 MiB).
+   */
+  maxBufferedBytes?: number;
+  /**
+   * Run `status` values meaning "still going"; at any other the status is no longer polled and the
+   * result and GIF are read. Give the browser store's `nonTerminalRunStatuses` here too.
+   * Default: `DEFAULT_NON_TERMINAL_RUN_STATUSES`.
+   */
+  nonTerminalRunStatuses?: Iterable<string>;
+  /** A run's first request waits a random 0 to this many ms, so runs named together do not poll in step. Default: 100. */
+  firstPollJitterMs?: number;
+  /**
+   * Most upstream polls of this instance open at once; more wait their turn, so a thousand runs
+   * named together do not open a thousand connections to the service. Default: 32.
+   */
+  maxConcurrentPolls?: number;
+  /** Upper bound of the first retry delay after a failed poll, in ms. Default: 1000. */
+  retryBaseMs?: number;
+  /** Upper bound of every retry delay, in ms (`Retry-After` may ask for more and is obeyed). Default: 30000. */
+  retryCapMs?: number;
+  /** Source of randomness in [0, 1) for jitter. Default: `Math.random`. */
+  random?: () => number;
+}
+
+/** Options of `createTaskProxy`. */
+export interface TaskProxyOptions {
+  /** The task service address (`{base_url}` in the spec); `/api/v1/...` is appended. */
+  upstream: string;
+  /**
+   * The key added to every forwarded request as `x-api-key`. It never reaches the browser: it is
+   * removed from everything the upstream sends back (bodies, parsed when JSON, and the headers
+   * passed on), as is, in any letter case, JSON `\u`-escaped, URL-encoded, or base64 (standard
+   * or URL-safe). Required.
+   */
+  apiKey: string;
+  /**
+   * Path the proxy is mounted under, stripped before matching, e.g. `/api/hitl` when the
+   * browser client's `baseUrl` is `/api/hitl`. Default: `''` (mounted at the root).
+   */
+  basePath?: string;
+  /** The `fetch` used to reach the upstream. Default: `globalThis.fetch`, looked up at call time. */
+  fetch?: (input: Request) => Promise<Response>;
+  /** Largest request body forwarded; a larger one is answered 413. Default: 1 MiB (1048576). */
+  maxBodyBytes?: number;
+  /**
+   * Largest upstream answer read, in bytes. The answer is read as it arrives and dropped once past
+   * it (502 to the browser; the event stream reports the run's poll as failed), so a huge or
+   * endless answer never takes more memory than this. Default: 10 MiB (10485760).
+   */
+  maxResponseBytes?: number;
+  /** Milliseconds to wait for the upstream before answering 504; 0 disables it. Default: 30000. */
+  timeoutMs?: number;
+  /**
+   * Decides whether a request may use the proxy at all, e.g. by checking your app's session
+   * cookie. Refused requests are answered 403 and never reach the upstream; the event stream is
+   * asked too. Without it, anyone who can reach the proxy spends your key. Default: every request
+   * is allowed.
+   */
+  authorize?: (request: Request) => boolean | Promise<boolean>;
+  /**
+   * The event stream at `GET {basePath}/events`, for clients made with `events: true`: one upstream
+   * poller per run for every browser, changes pushed to every page. `false` answers it 404, and
+   * such clients poll. Default: on, with the defaults of `TaskProxyEventOptions`.
+   */
+  events?: false | TaskProxyEventOptions;
+  /**
+   * Where the proxy keeps what its instances share: the tool calls answered, which instance polls
+   * which run, who still wants a run, the latest change of each. Give every instance the same one
+   * when there are several (`createRedisProxyStore` from `hitl-react/server/redis`).
+   * Default: `createMemoryProxyStore()`, for one instance.
+   */
+  store?: ProxyStore;
+  /** How long an accepted answer is remembered: a later one for the same call gets 409 until then. Default: 86400000 (24 h). */
+  answeredTtlMs?: number;
+  /** Called when the store fails (answers are then refused with 503, streams end). Default: `console.error`. */
+  onStoreError?: (error: unknown) => void;
+}

@@ -1,0 +1,313 @@
+import { eventTopicsQuery, isTaskApiError, TaskApiError, topicKey, type EventTopic, type TaskEvent, type TaskEventSource } from '../client';
+import { fullJitterBackoff, type BackoffOptions } from '../utils';
+import type { Resource } from './resource';
+import { isRunResourceKey } from './resource-key';
+
+/** How a store follows runs now: the proxy's event stream, or its own polls. */
+export type Transport = 'stream' | 'polling';
+
+export interface EventFeedSettings {
+  /** A stream that has not sent `ready` after this many ms is taken for one a middlebox holds back. */
+  readyTimeoutMs: number;
+  /** A ready stream silent for this many ms (no event, no heartbeat) is taken for dead. */
+  stallMs: number;
+  /** First wait before trying the stream again after falling back to polling; it doubles, up to `retryCapMs`. */
+  retryMs: number;
+  retryCapMs: number;
+  /** Failed attempts in a row, none of them ready, before falling back to polling. */
+  failuresBeforePolling: number;
+  /** Most runs one stream follows, and the longest query it sends; runs beyond are polled. */
+  maxTopics: number;
+  maxQueryLength: number;
+  /** A stream that follows runs nobody watches any more is replaced after this many ms. */
+  trimDelayMs: number;
+  backoff: BackoffOptions;
+}
+
+export interface EventFeedDeps {
+  source: TaskEventSource;
+  settings: EventFeedSettings;
+  /** Every resource of the store, oldest first. */
+  resources(): Iterable<Resource>;
+  /** Whether a watched run resource wants updates at all, or is read once. */
+  wantsUpdates(resource: Resource): boolean;
+  apply(event: TaskEvent): void;
+  /**
+   * What the stream brings changed: for one run (`topic`: the proxy stopped polling it), or for
+   * all (the transport, the runs followed). The store reschedules the polls concerned.
+   */
+  onCoverageChange(topic?: EventTopic): void;
+  isPaused(): boolean;
+}
+
+type TimerName = 'sync' | 'retry' | 'ready' | 'stall' | 'trim';
+
+interface Connection {
+  readonly controller: AbortController;
+  readonly keys: ReadonlySet<string>;
+  ready: boolean;
+}
+
+/**
+ * The store's side of the proxy's event stream: one connection for every run the store's
+ * watchers follow, opened, resumed (`Last-Event-ID`) and replaced as the watched runs change,
+ * closed while polling is paused. While the transport is `stream`, the resources it brings are not
+ * polled. It falls back to `polling` when the stream cannot work (the proxy answers 404 or
+ * another refusal, the answer is not an event stream, `ready` never comes through, or attempts
+ * keep failing), and tries the stream again later, doubling the wait each time.
+ */
+export class EventFeed {
+  private mode: Transport = 'stream';
+  /** The runs the stream follows or is about to, in order. */
+  private readonly followed = new Map<string, EventTopic>();
+  private queryLength = 0;
+  /** Runs whose status the proxy no longer polls: the run ended (its result and GIF come next), or it gave up. */
+  private readonly hubDone = new Map<string, 'ended' | 'halted'>();
+  private connection: Connection | undefined;
+  private failures = 0;
+  private probes = 0;
+  private lastEventId: string | undefined;
+  /** The runs every change up to `lastEventId` was received for. */
+  private lastKeys: ReadonlySet<string> | undefined;
+  private readonly timers: Partial<Record<TimerName, ReturnType<typeof setTimeout>>> = {};
+  private destroyed = false;
+
+  constructor(private readonly deps: EventFeedDeps) {}
+
+  get transport(): Transport {
+    return this.mode;
+  }
+
+  /**
+   * Whether the stream brings `resource`, so it need not be polled. A run the stream does not
+   * follow yet is added (when it fits), and the connection is brought up to date soon.
+   */
+  covers(resource: Resource): boolean {
+    const key = resource.key;
+    if (this.mode !== 'stream' || this.destroyed || !isRunResourceKey(key) || !this.deps.wantsUpdates(resource)) return false;
+    const id = topicKey(key);
+    const done = this.hubDone.get(id);
+    // The status comes until the proxy stops polling it; the result and GIF only once it saw the run end.
+    if (key.resource === 'status' ? done !== undefined : done !== 'ended') return false;
+    if (this.followed.has(id)) return true;
+    const topic: EventTopic = key.runId === undefined ? { taskId: key.taskId } : { taskId: key.taskId, runId: key.runId };
+    if (!this.fits(topic)) return false;
+    this.add(id, topic);
+    this.refresh();
+    return true;
+  }
+
+  /** The watched runs may have changed: bring the connection up to date soon (changes in one tick are batched). */
+  refresh(): void {
+    if (this.destroyed || this.timers.sync !== undefined) return;
+    this.timers.sync = setTimeout(() => this.sync(), 0);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.close();
+    for (const timer of Object.values(this.timers)) clearTimeout(timer);
+  }
+
+  private sync(): void {
+    this.clear('sync');
+    if (this.destroyed) return;
+    if (this.deps.isPaused()) {
+      this.close();
+      return;
+    }
+    const before = [...this.followed.keys()].join('\n');
+    const wanted = new Map<string, EventTopic>();
+    for (const resource of this.deps.resources()) {
+      const key = resource.key;
+      if (resource.watchers.size === 0 || !isRunResourceKey(key) || !this.deps.wantsUpdates(resource)) continue;
+      wanted.set(topicKey(key), key.runId === undefined ? { taskId: key.taskId } : { taskId: key.taskId, runId: key.runId });
+    }
+    // Runs already followed keep their place; new ones join while they fit.
+    const kept = [...this.followed].filter(([id]) => wanted.has(id));
+    this.followed.clear();
+    this.queryLength = 0;
+    for (const [id, topic] of kept) this.add(id, topic);
+    for (const [id, topic] of wanted) if (!this.followed.has(id) && this.fits(topic)) this.add(id, topic);
+    for (const id of this.hubDone.keys()) if (!wanted.has(id)) this.hubDone.delete(id);
+    if ([...this.followed.keys()].join('\n') !== before) this.deps.onCoverageChange();
+
+    if (this.followed.size === 0) {
+      this.close();
+      return;
+    }
+    const open = this.connection;
+    if (open !== undefined && [...this.followed.keys()].every((id) => open.keys.has(id))) {
+      // Only runs nobody watches any more: no hurry, but the proxy should stop polling them for us.
+      if (open.keys.size > this.followed.size && this.timers.trim === undefined)
+        this.timers.trim = setTimeout(() => {
+          this.clear('trim');
+          if (this.connection === open) this.open();
+        }, this.deps.settings.trimDelayMs);
+      return;
+    }
+    // A retry or a probe is due: it opens with the runs wanted then, at its time.
+    if (this.timers.retry !== undefined) return;
+    if (this.mode === 'polling') this.retryIn(this.deps.settings.retryMs);
+    else this.open();
+  }
+
+  private fits(topic: EventTopic): boolean {
+    const { maxTopics, maxQueryLength } = this.deps.settings;
+    return this.followed.size < maxTopics && this.queryLength + eventTopicsQuery([topic]).length + 1 <= maxQueryLength;
+  }
+
+  private add(id: string, topic: EventTopic): void {
+    this.followed.set(id, topic);
+    this.queryLength += eventTopicsQuery([topic]).length + 1;
+  }
+
+  private open(): void {
+    this.close();
+    this.clear('retry');
+    if (this.followed.size === 0 || this.destroyed || this.deps.isPaused()) return;
+    const keys = new Set(this.followed.keys());
+    // A new stream makes the proxy try again the runs it gave up on (a refused key, say): until it
+    // says otherwise, their status is the stream's again.
+    let revived = false;
+    for (const [id, done] of this.hubDone) {
+      if (done !== 'halted' || !keys.has(id)) continue;
+      this.hubDone.delete(id);
+      revived = true;
+    }
+    if (revived) this.deps.onCoverageChange();
+    const connection: Connection = { controller: new AbortController(), keys, ready: false };
+    this.connection = connection;
+    // Resuming is only right when every run asked for was followed up to that id.
+    const resumable = this.lastKeys !== undefined && [...keys].every((id) => this.lastKeys?.has(id));
+    this.timers.ready = setTimeout(
+      () => this.fail(connection, new TaskApiError('The event stream sent nothing in time', { kind: 'timeout' })),
+      this.deps.settings.readyTimeoutMs,
+    );
+    this.deps.source
+      .connect({
+        topics: [...this.followed.values()],
+        lastEventId: resumable ? this.lastEventId : undefined,
+        signal: connection.controller.signal,
+        onReady: () => this.ready(connection),
+        onEvent: (event) => this.event(connection, event),
+        onActivity: () => this.alive(connection),
+      })
+      .then(
+        () => this.ended(connection, undefined),
+        (error: unknown) => this.ended(connection, error),
+      );
+  }
+
+  private ready(connection: Connection): void {
+    if (connection !== this.connection) return;
+    connection.ready = true;
+    this.lastKeys = connection.keys;
+    this.clear('ready');
+    this.failures = 0;
+    this.probes = 0;
+    this.alive(connection);
+    if (this.mode === 'polling') {
+      this.mode = 'stream';
+      this.deps.onCoverageChange();
+    }
+  }
+
+  private event(connection: Connection, event: TaskEvent): void {
+    if (connection !== this.connection) return;
+    if (event.id !== undefined) {
+      this.lastEventId = event.id;
+      this.lastKeys = connection.keys;
+    }
+    // Noted before the change is applied, so a result watched because the run just ended is left to
+    // the stream; the polls are rescheduled after, from what the status now says.
+    const covered = event.resource === 'status' && this.noteStatus(event);
+    this.deps.apply(event);
+    if (covered) this.deps.onCoverageChange(event.topic);
+  }
+
+  /** Notes whether the proxy still polls the run's status; true when that changed. */
+  private noteStatus(event: TaskEvent): boolean {
+    const id = topicKey(event.topic);
+    const done = !event.final ? undefined : event.error === undefined ? 'ended' : 'halted';
+    if (this.hubDone.get(id) === done) return false;
+    if (done === undefined) this.hubDone.delete(id);
+    else this.hubDone.set(id, done);
+    return true;
+  }
+
+  private alive(connection: Connection): void {
+    if (connection !== this.connection || !connection.ready) return;
+    this.clear('stall');
+    this.timers.stall = setTimeout(
+      () => this.fail(connection, new TaskApiError('The event stream went silent', { kind: 'timeout' })),
+      this.deps.settings.stallMs,
+    );
+  }
+
+  private fail(connection: Connection, error: TaskApiError): void {
+    this.ended(connection, error);
+    connection.controller.abort();
+  }
+
+  private ended(connection: Connection, error: unknown): void {
+    if (connection !== this.connection) return;
+    this.connection = undefined;
+    this.clear('ready');
+    this.clear('stall');
+    if (this.destroyed || this.deps.isPaused()) return;
+    const { settings } = this.deps;
+    if (connection.ready) {
+      // A stream that worked and broke: reconnect, resuming where it stopped.
+      this.failures = 0;
+      this.retryIn(fullJitterBackoff(0, settings.backoff));
+      return;
+    }
+    this.failures += 1;
+    if (this.mode === 'polling') {
+      this.probes += 1;
+      this.retryIn(Math.min(settings.retryCapMs, settings.retryMs * 2 ** this.probes));
+      return;
+    }
+    if (isHopeless(error) || this.failures >= settings.failuresBeforePolling) {
+      this.mode = 'polling';
+      this.retryIn(settings.retryMs);
+      this.deps.onCoverageChange();
+      return;
+    }
+    this.retryIn(fullJitterBackoff(this.failures - 1, settings.backoff));
+  }
+
+  private retryIn(delayMs: number): void {
+    this.clear('retry');
+    this.timers.retry = setTimeout(() => {
+      this.timers.retry = undefined;
+      this.open();
+    }, delayMs);
+  }
+
+  private close(): void {
+    const connection = this.connection;
+    this.connection = undefined;
+    this.clear('ready');
+    this.clear('stall');
+    this.clear('trim');
+    connection?.controller.abort();
+  }
+
+  private clear(name: TimerName): void {
+    clearTimeout(this.timers[name]);
+    this.timers[name] = undefined;
+  }
+}
+
+/**
+ * Failures that retrying soon will not fix: the proxy has no stream or refuses it (a 4xx other
+ * than 408 and 429), the answer is not an event stream, or nothing comes through in time (a
+ * middlebox that holds the stream back does so every time).
+ */
+function isHopeless(error: unknown): boolean {
+  if (!isTaskApiError(error)) return false;
+  if (error.kind === 'parse' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && error.status !== undefined && error.status < 500 && !error.isTransient;
+}

@@ -1,0 +1,65 @@
+/**
+ * `<DataTable>` of the packed package with 10,000 and 100,000 rows in Chromium: the page bundled
+ * from an empty app where the tarball was installed (the bench's page, bench/pages/data-table/),
+ * mounted, then scrolled a step a frame, in jumps, and to the end. The bounds are generous, to
+ * catch a freeze, not to time: the figures themselves are in `npm run bench` (section "table").
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { consumerApp } from '../../bench/lib/packed-package';
+import { TABLE_PAGES } from '../../bench/sections/data-table';
+import { servePages, type ServedPages } from '../../bench/sections/pages';
+
+/** No task longer than this while mounting or scrolling: rendering every row took seconds at 10,000. */
+const FREEZE_MS = 200;
+const COLUMNS = ['Title', 'Value', 'shop', 'rating', 'inStock'];
+
+describe('DataTable with many rows, packed, in Chromium', () => {
+  let pages: ServedPages | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const app = await consumerApp();
+    pages = await servePages(app.dir, TABLE_PAGES);
+    browser = await chromium.launch(chromiumLaunchOptions);
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await pages?.close();
+  });
+
+  it.each([10_000, 100_000])(
+    'mounts and scrolls %i rows without freezing the page, with the true row count and the header kept',
+    async (rows) => {
+      if (!browser || !pages) throw new Error('not started');
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(pages.page('table-ours'));
+        await page.waitForFunction(() => window.tableBench !== undefined);
+
+        await page.evaluate((count) => (window.tableBench as NonNullable<Window['tableBench']>).prepare(count), rows);
+        const mount = await page.evaluate(() => (window.tableBench as NonNullable<Window['tableBench']>).mount());
+        expect(mount.ariaRowCount).toBe(rows + 1);
+        expect(mount.columnHeaders).toEqual(COLUMNS);
+        expect(mount.renderedRows).toBeGreaterThan(0);
+        expect(mount.renderedRows).toBeLessThan(100);
+        expect(mount.longestTaskMs, 'longest task while mounting, ms').toBeLessThan(FREEZE_MS);
+
+        const scroll = await page.evaluate(() =>
+          (window.tableBench as NonNullable<Window['tableBench']>).scroll({ steps: 60, stepPx: 100, jumps: 10 }),
+        );
+        expect(scroll.lastRowIndex).toBe(rows + 1);
+        expect(scroll.headerInView).toBe(true);
+        expect(scroll.longestTaskMs, 'longest task while scrolling, ms').toBeLessThan(FREEZE_MS);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,283 @@
+/**
+ * The proxy as a hub, in Debian's Chromium: 5 pages in 2 browser contexts watch one run, all
+ * through the proxy over real HTTP in front of the HTTP simulator; once with one proxy instance
+ * (in-memory store), once with two instances on one `redis-server` (each context talks to its own
+ * instance). Checks the issue's "done when": the service sees one page's worth of status requests,
+ * a change reaches every page within one interval + 500 ms, pages keep working by polling when the
+ * stream is killed, and two answers to one call from two contexts reach the service once.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { formInputTool } from '../../src/schema';
+import { createTaskProxy, toNodeListener, type ProxyStore, type TaskProxy } from '../../src/server';
+import { createRedisProxyStore, type RedisProxyStore } from '../../src/server/redis';
+import { startSimulatorServer, type Scenario, type SimulatorServer } from '../../src/testing';
+import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { startRedisServer, type RedisServer } from '../node/proxy/redis-server';
+
+const API_KEY = 'sk_hub_e2e_V4pL8q';
+const INTERVAL_MS = 1000;
+const WAIT = { timeout: 30_000 };
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'watch',
+    description: 'Works on one page for an hour.',
+    keywords: ['watch'],
+    steps: [{ type: 'page', title: 'Working', url: 'https://shop.example.com/', durationMs: 3_600_000 }],
+    result: { summary: 'Done.' },
+  },
+  {
+    name: 'ask',
+    description: 'Asks for a code at once.',
+    keywords: ['ask'],
+    steps: [
+      {
+        type: 'tool_call',
+        tool: 'form_input',
+        parameters: { heading: 'Confirm', fields: [{ type: 'text', label: 'Code', required: true }] },
+      },
+      { type: 'page', title: 'Working', url: 'https://shop.example.com/', durationMs: 3_600_000 },
+    ],
+    result: { summary: 'Done.' },
+  },
+];
+
+/** The page: a RunViewer over a client of the same-origin proxy; it notes when it first saw each status. */
+const PAGE_SOURCE = `
+import { createRoot } from 'react-dom/client';
+import { createTaskClient, RunViewer, TaskClientProvider } from '../../src';
+const params = new URLSearchParams(location.search);
+const client = createTaskClient({ baseUrl: '/api/hitl', events: params.get('events') === '1' });
+const seen = {};
+window.__seen = seen;
+createRoot(document.getElementById('root')).render(
+  <TaskClientProvider client={client}>
+    <RunViewer taskId={params.get('taskId')} pollIntervalMs={${INTERVAL_MS}} liveView={false}
+      onStatusChange={(status) => { seen[status.status] ??= Date.now(); }} />
+  </TaskClientProvider>,
+);
+`;
+
+async function bundlePage(): Promise<string> {
+  const result = await build({
+    stdin: { contents: PAGE_SOURCE, resolveDir: import.meta.dirname, loader: 'tsx', sourcefile: 'hub-page.tsx' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** One proxy instance behind its own origin, which also serves the page; its `/events` can be switched off. */
+interface Instance {
+  url: string;
+  proxy: TaskProxy;
+  server: Server;
+  /** Requests the pages sent to this instance, with when they arrived. */
+  log: Array<{ method: string; path: string; at: number }>;
+  killStream(): void;
+}
+
+async function startInstance(upstream: string, store: ProxyStore | undefined, script: string): Promise<Instance> {
+  const proxy = createTaskProxy({
+    upstream,
+    apiKey: API_KEY,
+    basePath: '/api/hitl',
+    store,
+    events: { pollIntervalMs: { status: INTERVAL_MS } },
+  });
+  const listener = toNodeListener(proxy);
+  const log: Instance['log'] = [];
+  const streams = new Set<ServerResponse>();
+  let killed = false;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0] as string;
+    if (path === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!doctype html><html lang="en"><head><title>Hub</title></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>',
+      );
+      return;
+    }
+    if (path === '/app.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(script);
+      return;
+    }
+    log.push({ method: req.method ?? 'GET', path, at: Date.now() });
+    if (path === '/api/hitl/events') {
+      if (killed) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end('{"success":false,"error":"Not found"}');
+        return;
+      }
+      streams.add(res);
+      res.on('close', () => streams.delete(res));
+    }
+    listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    proxy,
+    server,
+    log,
+    killStream() {
+      killed = true;
+      for (const res of streams) res.destroy();
+    },
+  };
+}
+
+/** Status requests per interval the service saw from `since` on, for one task: polls per interval, from the first to the last. */
+function statusRate(simulator: SimulatorServer, taskId: string, since: number): number {
+  const times = simulator.service.requests
+    .filter((request) => request.path.endsWith(`/task/${taskId}/run/status`) && request.startedAt >= since)
+    .map((request) => request.startedAt);
+  if (times.length < 2) return times.length;
+  return ((times.length - 1) / ((times.at(-1) as number) - (times[0] as number))) * INTERVAL_MS;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(['memory', 'redis'] as const)('the proxy hub with a %s store, in Chromium', (kind) => {
+  let simulator: SimulatorServer;
+  let redis: RedisServer | undefined;
+  const stores: RedisProxyStore[] = [];
+  let instances: Instance[];
+  let browser: Browser;
+  let contexts: BrowserContext[];
+  /** Five pages: three in the first context, two in the second. */
+  let pages: Page[];
+
+  /** The instance a context talks to: the first for context 0; with Redis, the second for context 1. */
+  const instanceOf = (page: Page) => instances[contexts.indexOf(page.context()) % instances.length] as Instance;
+  const open = async (page: Page, taskId: string, events: boolean) => {
+    await page.goto(`${instanceOf(page).url}/?taskId=${taskId}&events=${events ? 1 : 0}`);
+    await page.waitForFunction(() => (window as unknown as { __seen: Record<string, number> }).__seen.running !== undefined, null, WAIT);
+  };
+  const seenAt = (page: Page, status: string) =>
+    page.evaluate((name) => (window as unknown as { __seen: Record<string, number> }).__seen[name], status);
+
+  beforeAll(async () => {
+    simulator = await startSimulatorServer({ apiKey: API_KEY, seed: `hub-${kind}`, scenarios: SCENARIOS });
+    const script = await bundlePage();
+    if (kind === 'redis') {
+      redis = await startRedisServer();
+      for (let i = 0; i < 2; i++) stores.push(createRedisProxyStore({ url: redis.url, prefix: 'e2e:' }));
+      instances = [await startInstance(simulator.url, stores[0], script), await startInstance(simulator.url, stores[1], script)];
+    } else {
+      instances = [await startInstance(simulator.url, undefined, script)];
+    }
+    browser = await chromium.launch(chromiumLaunchOptions);
+    contexts = [await browser.newContext(), await browser.newContext()];
+    pages = [];
+    for (const [context, count] of [
+      [contexts[0], 3],
+      [contexts[1], 2],
+    ] as const)
+      for (let i = 0; i < count; i++) pages.push(await (context as BrowserContext).newPage());
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const instance of instances ?? []) {
+      await instance.proxy.close();
+      await new Promise<void>((resolve) => {
+        instance.server.close(() => resolve());
+        instance.server.closeAllConnections();
+      });
+    }
+    await Promise.all(stores.splice(0).map((store) => store.close()));
+    await simulator?.close();
+    await redis?.stop();
+  });
+
+  it('sends the service one page’s worth of status requests for five pages, and shows a change in every page within one interval + 500 ms', async () => {
+    const { taskId } = await simulator.service.client.createTask({ task: 'watch the shop' });
+
+    // One page polling on its own: the baseline.
+    await open(pages[0] as Page, taskId, false);
+    const alone = Date.now();
+    await sleep(6 * INTERVAL_MS);
+    const single = statusRate(simulator, taskId, alone);
+    await (pages[0] as Page).goto('about:blank');
+
+    // Five pages in two contexts, through the stream.
+    for (const page of pages) await open(page, taskId, true);
+    const together = Date.now() + INTERVAL_MS;
+    await sleep(7 * INTERVAL_MS);
+    const five = statusRate(simulator, taskId, together);
+    expect(single).toBeGreaterThan(0.8);
+    expect(Math.abs(five - single)).toBeLessThanOrEqual(0.1 * single);
+    // The pages themselves asked for no status: only the hub did.
+    expect(
+      instances.flatMap((instance) => instance.log).filter((entry) => entry.path.endsWith('/run/status') && entry.at >= together),
+    ).toEqual([]);
+
+    const changedAt = Date.now();
+    await simulator.service.client.stopRun(taskId);
+    for (const page of pages)
+      await page.waitForFunction(() => (window as unknown as { __seen: Record<string, number> }).__seen.stopped !== undefined, null, WAIT);
+    const delays = await Promise.all(pages.map(async (page) => ((await seenAt(page, 'stopped')) as number) - changedAt));
+    expect(Math.max(...delays)).toBeLessThanOrEqual(INTERVAL_MS + 500);
+  });
+
+  it('keeps the pages working by polling when the proxy answers 404 for /events', async () => {
+    const { taskId } = await simulator.service.client.createTask({ task: 'watch the shop again' });
+    for (const page of pages) await open(page, taskId, true);
+    for (const instance of instances) instance.killStream();
+    const killedAt = Date.now();
+    await sleep(3 * INTERVAL_MS);
+
+    // The pages poll the proxy themselves now, and still see the run change.
+    const polls = instances
+      .flatMap((instance) => instance.log)
+      .filter((entry) => entry.path.endsWith('/run/status') && entry.at >= killedAt);
+    expect(polls.length).toBeGreaterThanOrEqual(pages.length);
+    await simulator.service.client.stopRun(taskId);
+    for (const page of pages)
+      await page.waitForFunction(() => (window as unknown as { __seen: Record<string, number> }).__seen.stopped !== undefined, null, WAIT);
+  });
+
+  it('forwards one of two answers sent from two contexts within 50 ms; the other page says it was answered elsewhere', async () => {
+    const { taskId } = await simulator.service.client.createTask({ task: 'ask for a code', tools: [formInputTool()] });
+    const pair = [pages[0], pages[3]] as [Page, Page];
+    for (const page of pair) {
+      await open(page, taskId, true);
+      await page.getByRole('textbox', { name: /Code/ }).fill(page === pair[0] ? 'first' : 'second');
+    }
+    const posted = instances.map((instance) => instance.log.length);
+    // Both press "Submit" at the same moment of the one clock they share (this machine's).
+    const at = Date.now() + 500;
+    await Promise.all(
+      pair.map((page) =>
+        page.evaluate((when) => {
+          const submit = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Submit');
+          setTimeout(() => submit?.click(), when - Date.now());
+        }, at),
+      ),
+    );
+    await expect
+      .poll(() => instances.flatMap((instance, i) => instance.log.slice(posted[i])).filter((entry) => entry.method === 'POST').length)
+      .toBe(2);
+
+    const posts = instances.flatMap((instance, i) => instance.log.slice(posted[i]).filter((entry) => entry.method === 'POST'));
+    expect(posts).toHaveLength(2);
+    expect(Math.abs((posts[0]?.at ?? 0) - (posts[1]?.at ?? 0))).toBeLessThanOrEqual(50);
+    await expect
+      .poll(async () => (await Promise.all(pair.map((page) => page.getByText(/answered elsewhere/).count()))).sort(), WAIT)
+      .toEqual([0, 1]);
+    expect(simulator.service.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/tool-input'))).toHaveLength(
+      1,
+    );
+    const loser = (await pair[0].getByText(/answered elsewhere/).count()) === 1 ? pair[0] : pair[1];
+    await expect.poll(() => loser.getByRole('textbox', { name: /Code/ }).count()).toBe(0);
+  });
+});

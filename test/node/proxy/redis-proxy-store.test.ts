@@ -1,0 +1,244 @@
+/**
+ * The proxy store on a real `redis-server` (started per file on a free port): the store contract,
+ * the same for the in-memory store; then two proxy instances on one Redis, over real HTTP in front
+ * of the HTTP simulator, behaving as one hub.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createTaskClient, type TaskApiError } from '../../../src/client';
+import { formInputTool } from '../../../src/schema';
+import {
+  createMemoryProxyStore,
+  createTaskProxy,
+  toNodeListener,
+  type ProxyStore,
+  type StoredChange,
+  type TaskProxy,
+} from '../../../src/server';
+import { createRedisProxyStore, type RedisProxyStore } from '../../../src/server/redis';
+import { startSimulatorServer, type Scenario, type SimulatorServer } from '../../../src/testing';
+import { readStream, WATCH_SCENARIO } from './hub-fixture';
+
+/** Asks for a code at once, and waits for it. */
+const ASKING: Scenario = {
+  name: 'asking',
+  description: 'Asks for a code at once.',
+  keywords: ['ask'],
+  steps: [
+    { type: 'tool_call', tool: 'form_input', parameters: { heading: 'Code', fields: [{ type: 'text', label: 'Code' }] } },
+    { type: 'page', title: 'Working', url: 'https://shop.example.com/w', durationMs: 3_600_000 },
+  ],
+  result: { summary: 'Done.' },
+};
+import { startRedisServer, type RedisServer } from './redis-server';
+
+let redis: RedisServer;
+const opened: RedisProxyStore[] = [];
+let prefixes = 0;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+  await redis.stop();
+});
+
+/** Two handles on one shared store, as two proxy instances would hold: two Redis clients, or the one memory store. */
+function pairOf(kind: 'memory' | 'redis'): [ProxyStore, ProxyStore] {
+  if (kind === 'memory') {
+    const store = createMemoryProxyStore();
+    return [store, store];
+  }
+  const prefix = `test${++prefixes}:`;
+  const pair = [createRedisProxyStore({ url: redis.url, prefix }), createRedisProxyStore({ url: redis.url, prefix })] as const;
+  opened.push(...pair);
+  return [...pair];
+}
+
+describe.each(['memory', 'redis'] as const)('the %s proxy store', (kind) => {
+  it('lets one instance claim an answer; the others see it pending, then answered, and are woken when it settles', async () => {
+    const [a, b] = pairOf(kind);
+    expect(await a.claimAnswer('call-1', 60_000)).toBe('claimed');
+    expect(await b.claimAnswer('call-1', 60_000)).toBe('pending');
+    // A long timeout: only the settlement can end this wait within the test's time.
+    const woken = b.waitForAnswer('call-1', 60_000);
+    await a.settleAnswer('call-1', 'answered', 60_000);
+    await woken;
+    expect(await b.claimAnswer('call-1', 60_000)).toBe('answered');
+  });
+
+  it('frees a released claim for the next answer', async () => {
+    const [a, b] = pairOf(kind);
+    await a.claimAnswer('call-2', 60_000);
+    await a.settleAnswer('call-2', 'released', 60_000);
+    expect(await b.claimAnswer('call-2', 60_000)).toBe('claimed');
+  });
+
+  it('gives a lease to one owner at a time, held for the hold time after it is given up', async () => {
+    const [a, b] = pairOf(kind);
+    expect(await a.acquireLease('topic', 'one', 60_000)).toBe(true);
+    expect(await b.acquireLease('topic', 'two', 60_000)).toBe(false);
+    expect(await a.acquireLease('topic', 'one', 60_000)).toBe(true);
+    await b.releaseLease('topic', 'two', 0);
+    expect(await b.acquireLease('topic', 'two', 60_000)).toBe(false);
+    await a.releaseLease('topic', 'one', 60_000);
+    expect(await b.acquireLease('topic', 'two', 60_000)).toBe(false);
+
+    await a.acquireLease('other', 'one', 60_000);
+    await a.releaseLease('other', 'one', 0);
+    expect(await b.acquireLease('other', 'two', 60_000)).toBe(true);
+  });
+
+  it('knows which topics are wanted', async () => {
+    const [a, b] = pairOf(kind);
+    await a.markWanted(['wanted'], 60_000, 60_000);
+    expect([await b.isWanted('wanted'), await b.isWanted('unwanted')]).toEqual([true, false]);
+  });
+
+  it('numbers changes, keeps the latest per resource, and hands them to every subscriber in order', async () => {
+    const [a, b] = pairOf(kind);
+    const heard: Array<[string, StoredChange | 'answered']> = [];
+    const stops = await Promise.all(
+      (
+        [
+          ['a', a],
+          ['b', b],
+        ] as const
+      ).map(([name, store]) =>
+        store.subscribe('task-1', { change: (change) => heard.push([name, change]), answered: () => heard.push([name, 'answered']) }),
+      ),
+    );
+    const first = await a.commit('task-1', { topic: 't1', resource: 'status', payload: '{"n":1}' }, 60_000);
+    const second = await b.commit('task-1', { topic: 't1', resource: 'status', payload: '{"n":2}' }, 60_000);
+    const result = await a.commit('task-1', { topic: 't1', resource: 'result', payload: '{"r":1}' }, 60_000);
+    await a.announceAnswered('task-1');
+    await b.commit('task-2', { topic: 't2', resource: 'status', payload: '{}' }, 60_000);
+    await expect.poll(() => heard.length).toBe(8);
+
+    expect([first.epoch, second.epoch, result.epoch]).toEqual([first.epoch, first.epoch, first.epoch]);
+    expect(second.seq).toBeGreaterThan(first.seq);
+    for (const name of ['a', 'b']) {
+      expect(heard.filter(([listener]) => listener === name).map(([, event]) => (event === 'answered' ? event : event.payload))).toEqual([
+        '{"n":1}',
+        '{"n":2}',
+        '{"r":1}',
+        'answered',
+      ]);
+    }
+    expect((await b.read(['t1'])).map((change) => change.payload).sort()).toEqual(['{"n":2}', '{"r":1}']);
+    for (const stop of stops) await stop();
+  });
+});
+
+describe('two proxy instances on one redis-server', () => {
+  const KEY = 'sk_live_two_instances_7d2f';
+  let simulator: SimulatorServer;
+  let instances: Array<{ proxy: TaskProxy; server: Server; url: string }>;
+
+  beforeEach(async () => {
+    simulator = await startSimulatorServer({ apiKey: KEY, seed: 5, scenarios: [WATCH_SCENARIO, ASKING] });
+    const prefix = `two${++prefixes}:`;
+    instances = [];
+    for (let i = 0; i < 2; i++) {
+      const store = createRedisProxyStore({ url: redis.url, prefix });
+      opened.push(store);
+      const proxy = createTaskProxy({
+        upstream: simulator.url,
+        apiKey: KEY,
+        basePath: '/api/hitl',
+        store,
+        events: { pollIntervalMs: { status: 250 }, firstPollJitterMs: 0 },
+      });
+      const server = createServer(toNodeListener(proxy));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      instances.push({ proxy, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/hitl` });
+    }
+  });
+
+  afterEach(async () => {
+    for (const { proxy, server } of instances) {
+      await proxy.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+    await simulator.close();
+  });
+
+  const statusRequests = () => simulator.service.requests.filter((request) => request.path.endsWith('/run/status')).length;
+  const stream = async (instance: number, query: string, headers: Record<string, string> = {}) =>
+    readStream(await fetch(`${instances[instance]?.url}/events?${query}`, { headers }));
+  const statuses = (reader: ReturnType<typeof readStream>) =>
+    reader
+      .changes()
+      .filter((change) => change.event === 'status')
+      .map((change) => [change.id, (change.payload.data as { status: string }).status]);
+
+  it('polls a run once per interval for streams on both instances, and hands each change to both', async () => {
+    const { taskId } = await simulator.service.client.createTask({ task: 'watch', tools: [formInputTool()] });
+    const [one, two] = [await stream(0, `taskId=${taskId}`), await stream(1, `taskId=${taskId}`)];
+    await expect.poll(() => one.changes().length + two.changes().length).toBe(2);
+    const before = statusRequests();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Ten intervals of 250 ms: one poller's worth (about 10), not two instances' (about 20).
+    expect(statusRequests() - before).toBeGreaterThanOrEqual(5);
+    expect(statusRequests() - before).toBeLessThanOrEqual(12);
+    expect(instances.map(({ proxy }) => proxy.stats().polling).sort()).toEqual([0, 1]);
+
+    await simulator.service.client.stopRun(taskId);
+    await expect.poll(() => [one, two].map((reader) => statuses(reader).length)).toEqual([2, 2]);
+    // The same change, with the same id, on both.
+    expect(statuses(one)).toEqual(statuses(two));
+    expect(statuses(one).map(([, status]) => status)).toEqual(['running', 'stopped']);
+
+    // A stream of one instance resumes on the other.
+    const resumed = await stream(1, `taskId=${taskId}`, { 'last-event-id': String(statuses(one)[0]?.[0]) });
+    await expect.poll(() => resumed.events.some((event) => event.event === 'ready')).toBe(true);
+    expect(statuses(resumed).map(([, status]) => status)).toEqual(['stopped']);
+  });
+
+  it('keeps a run followed when the instance polling it goes away', async () => {
+    const { taskId } = await simulator.service.client.createTask({ task: 'watch', tools: [formInputTool()] });
+    const first = await stream(0, `taskId=${taskId}`);
+    await expect.poll(() => first.changes().length).toBe(1);
+    const second = await stream(1, `taskId=${taskId}`);
+    await expect.poll(() => second.events.some((event) => event.event === 'ready')).toBe(true);
+    await instances[0]?.proxy.close();
+
+    await simulator.service.client.stopRun(taskId);
+    await expect.poll(() => statuses(second).map(([, status]) => status), { timeout: 5000 }).toEqual(['running', 'stopped']);
+  });
+
+  it('forwards one of two answers sent to different instances at once; the other gets 409 already_answered', async () => {
+    const { taskId } = await simulator.service.client.createTask({ task: 'ask', tools: [formInputTool()] });
+    const { toolCall } = await simulator.service.client.getRunStatus(taskId);
+    const [ada, bob] = instances.map(({ url }) => createTaskClient({ baseUrl: url }));
+    const answer = (name: string) => ({
+      input: JSON.stringify([{ label: 'Code', value: name }]),
+      toolCallId: String(toolCall?.toolCallId),
+    });
+    const outcomes = await Promise.allSettled([ada!.submitToolInput(taskId, answer('ada')), bob!.submitToolInput(taskId, answer('bob'))]);
+
+    expect(simulator.service.requests.filter((request) => request.path.endsWith('/tool-input'))).toHaveLength(1);
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as TaskApiError).kind : 'sent')).sort()).toEqual([
+      'already_answered',
+      'sent',
+    ]);
+    expect(simulator.service.getTask(taskId)?.runs[0]?.answers).toHaveLength(1);
+  });
+});
+
+it('keeps redis out of every entry but hitl-react/server/redis', () => {
+  const files = (folder: string): string[] =>
+    readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
+    });
+  const src = new URL('../../../src', import.meta.url).pathname;
+  const importers = files(src).filter((file) => /from ['"](redis|ioredis|@redis\/[^'"]+)['"]/.test(readFileSync(file, 'utf8')));
+  expect(importers.map((file) => file.slice(src.length + 1))).toEqual(['server/redis/create-redis-proxy-store.ts']);
+});
