@@ -81,4 +81,9 @@ export const THEME_VARIABLES: readonly ThemeVariable[] = [
     defaultValue: '2.25rem',
     use: 'Height of every body row of a windowed DataTable: one line each.',
   },
+  {
+    name: '--hitl-listbox-row-height',
+    defaultValue: '2.25rem',
+    use: 'Height of every option row of the searchable list a field with more than 50 options uses.',
+  },
 ];

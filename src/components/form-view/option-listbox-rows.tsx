@@ -43,8 +43,8 @@ function rowsToRender(count: number, top: number, active: number): number[] {
 }
 
 /**
- * The options in view, each placed by the stylesheet at its row (`--hitl-listbox-row`) of a list as
- * tall as all of them (`--hitl-listbox-rows` on the list), so the scrollbar reflects the true length
+ * The options in view, each placed by the stylesheet at its row (`--_hitl-listbox-row`) of a list as
+ * tall as all of them (`--_hitl-listbox-rows` on the list), so the scrollbar reflects the true length
  * while only a window of rows is in the DOM. Each carries `aria-setsize` and `aria-posinset`, so
  * assistive technology hears the true count and position.
  */
@@ -66,7 +66,7 @@ export function OptionListboxRows({ options, matches, top, active, chosen, optio
         aria-posinset={position + 1}
         data-highlighted={position === active ? '' : undefined}
         data-state={selected ? 'checked' : 'unchecked'}
-        style={{ '--hitl-listbox-row': position } as CSSProperties}
+        style={{ '--_hitl-listbox-row': position } as CSSProperties}
         onClick={() => onChoose(position)}
         onKeyDown={(event) => {
           // The combobox input keeps the focus and handles the keys; an option has it only when

@@ -287,7 +287,7 @@ export function OptionListbox({ field }: OptionListboxProps) {
             // Out of the Tab order: the combobox input keeps the focus (`keepFocus`) and drives the list.
             tabIndex={-1}
             onMouseDown={keepFocus}
-            style={{ '--hitl-listbox-rows': count } as CSSProperties}
+            style={{ '--_hitl-listbox-rows': count } as CSSProperties}
             onScroll={(event) => {
               const rowHeight = rowHeightOf(event.currentTarget);
               if (rowHeight > 0) dispatch({ type: 'scroll', top: rowAt(event.currentTarget.scrollTop, rowHeight) });
