@@ -200,8 +200,8 @@ export const SubmitFailed: Story = {
 };
 
 /**
- * The service took the answer but the reply was lost (a 502 after handling); the next status shows
- * the run moved on, so the request is stale: no resend is offered.
+ * The service took the answer but the reply was lost (a 502 after handling); the status read at
+ * once shows the run moved on, so the answer was probably received: no resend is offered.
  */
 export const StaleCall: Story = {
   loaders: [
@@ -216,7 +216,7 @@ export const StaleCall: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     await signIn(canvasElement, userEvent);
     await expect(
-      await canvas.findByText('This request is no longer pending: the agent has moved on.', {}, { timeout: 3000 }),
+      await canvas.findByText('Your answer was probably received: the agent has moved on.', {}, { timeout: 3000 }),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
