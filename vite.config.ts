@@ -87,6 +87,10 @@ export default defineConfig(({ command }) => {
             include: ['test/dom/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['test/setup-dom.ts'],
+            // On two cores the jsdom suites share the machine with Chromium and Storybook: a whole
+            // typed-and-submitted flow can pass 5 s there without anything being wrong. The waits
+            // inside the tests keep their own, shorter time-outs.
+            testTimeout: 15_000,
           },
         },
         {

@@ -440,14 +440,23 @@ async function driveRun(soak: Soak, index: number): Promise<Drive> {
       // The form, ready for an answer: typed once; again only if it comes back long after a send.
       if (reading.form === 'idle' && now - lastSubmitAt > 3000) {
         await wait(between(random, TYPING_MS));
+        let failure = '';
         try {
-          await fillFormInput(viewer, { Username: drive.username, Password: drive.password }, { submit: true, timeout: 5000 });
+          await fillFormInput(viewer, { Username: drive.username, Password: drive.password }, { submit: true, timeout: 10_000 });
+        } catch (error) {
+          failure = ` (the helper said: ${(error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''})`;
+        }
+        // Judged by the page, not by the helper: a click can land even when the helper then times
+        // out, and a send that left the form idle did not happen.
+        await wait(300);
+        const sent = (await page.evaluate(readTab)).form !== 'idle';
+        if (sent) {
           drive.submits += 1;
           lastSubmitAt = Date.now();
-          drive.timeline.push(`${((lastSubmitAt - started) / 1000).toFixed(1)} s submitted the form`);
-        } catch {
-          // The form went away while being typed into (the run moved on): look again.
         }
+        drive.timeline.push(
+          `${((Date.now() - started) / 1000).toFixed(1)} s ${sent ? 'submitted' : 'could not submit'} the form${failure}`,
+        );
         continue;
       }
 
