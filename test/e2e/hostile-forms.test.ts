@@ -3,14 +3,12 @@
  * fields, parameters nested thousands of levels deep. Each must show (a form, or an alert that
  * says why not) and take an answer with no main-thread task over FREEZE_MS.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { bundleSourcePage, serveSourcePage } from './source-page';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 const FREEZE_MS = 200;
 const MEGABYTE = 1_000_000;
 
@@ -60,33 +58,6 @@ interface HostilePage {
   show(name: string): void;
 }
 
-async function bundle(): Promise<string> {
-  const result = await build({
-    stdin: { contents: ENTRY, loader: 'tsx', resolveDir: repoRoot, sourcefile: 'hostile-forms.tsx' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    minify: true,
-    write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
-
-async function serve(script: string): Promise<Server> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hostile forms</title><link rel="icon" href="data:,"></head>
-<body><div id="root"></div><script type="module" src="/app.js"></script></body></html>`;
-  const server = createServer((request, response) => {
-    const isScript = request.url === '/app.js';
-    response.writeHead(200, { 'content-type': isScript ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
-    response.end(isScript ? script : html);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return server;
-}
-
 describe('hostile forms in Chromium', () => {
   let server: Server | undefined;
   let browser: Browser | undefined;
@@ -94,7 +65,7 @@ describe('hostile forms in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    server = await serve(await bundle());
+    server = await serveSourcePage(await bundleSourcePage(ENTRY, 'hostile-forms.tsx', { minify: true }), 'Hostile forms');
     browser = await chromium.launch(chromiumLaunchOptions);
   });
 

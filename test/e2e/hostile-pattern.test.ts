@@ -5,14 +5,12 @@
  * show its error at once, with no main-thread task over FREEZE_MS. Chromium also checks the linear
  * matcher against its own engine on syntax Node 20's engine lacks (modifiers, duplicate group names).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { bundleSourcePage, serveSourcePage } from './source-page';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 /** No task longer than this while typing or submitting: the native engine would take hours. */
 const FREEZE_MS = 200;
 const HOSTILE = '^(a+)+$';
@@ -42,32 +40,6 @@ interface HostilePage {
   compileLinearPattern: (source: string, flags: string) => { test(value: string): boolean } | { unsupported: string };
 }
 
-async function bundle(): Promise<string> {
-  const result = await build({
-    stdin: { contents: ENTRY, loader: 'tsx', resolveDir: repoRoot, sourcefile: 'hostile-page.tsx' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
-
-async function serve(script: string): Promise<Server> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hostile pattern</title><link rel="icon" href="data:,"></head>
-<body><div id="root"></div><script type="module" src="/app.js"></script></body></html>`;
-  const server = createServer((request, response) => {
-    const isScript = request.url === '/app.js';
-    response.writeHead(200, { 'content-type': isScript ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
-    response.end(isScript ? script : html);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return server;
-}
-
 describe('a hostile pattern in Chromium', () => {
   let server: Server | undefined;
   let browser: Browser | undefined;
@@ -75,7 +47,7 @@ describe('a hostile pattern in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    server = await serve(await bundle());
+    server = await serveSourcePage(await bundleSourcePage(ENTRY, 'hostile-page.tsx'), 'Hostile pattern');
     browser = await chromium.launch(chromiumLaunchOptions);
     page = await browser.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
