@@ -4,6 +4,7 @@ import { Label } from '../form-view';
 import { Heading, type HeadingLevel } from '../shared';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from '../tool-call-prompt';
 import type { ApprovalPromptMessages } from './messages';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /** Props of `ApprovalJsonEditor`. */
 export interface ApprovalJsonEditorProps {
@@ -75,7 +76,8 @@ export function ApprovalJsonEditor({
     };
   }, [load]);
 
-  useEffect(() => {
+  // In the commit that shows the alert, so focus never lags behind the announced error.
+  useIsomorphicLayoutEffect(() => {
     if (attempt > 0) textarea.current?.focus();
   }, [attempt]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { JsonSchema, ToolCall } from '../../client';
 import { isFlatObjectSchema } from '../../form';
 import { useMessages } from '../../hooks';
@@ -11,6 +11,7 @@ import { ApprovalJsonEditor } from './approval-json-editor';
 import { ApprovalSchemaForm } from './approval-schema-form';
 import type { ApprovalPromptMessages } from './messages';
 import { useSingleAnswer } from './use-single-answer';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /**
  * The prompt's state, exposed as `data-state`: `deciding` (the three buttons), `rejecting` (the
@@ -88,7 +89,7 @@ function ApprovalPromptBody({ ref, ...props }: ApprovalPromptProps) {
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const editor = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const target = focusNext.current;
     focusNext.current = null;
     if (target === 'reason') reasonField.current?.focus();

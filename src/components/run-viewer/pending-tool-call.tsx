@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { isTaskApiError, type ToolCall, type ToolDefinition } from '../../client';
 import type { UseToolInputResult } from '../../hooks';
 import { AnswerTooLargeError, formatBytes, StaleToolCallError } from '../../store';
@@ -63,7 +63,7 @@ export function PendingToolCall(props: PendingToolCallProps) {
   // Answered by someone else: the form goes even while the service still shows the call.
   const elsewhere = state === 'stale' && isAnsweredElsewhere(answer.error);
   const showPrompt = heldCall !== null && !elsewhere && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (!focusFormWhenIdle.current || state !== 'idle') return;
     focusFormWhenIdle.current = false;
     form.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
@@ -77,7 +77,7 @@ export function PendingToolCall(props: PendingToolCallProps) {
   // the person was in it; focus lands on what replaced it, or on the viewer's heading.
   const area = useRef<HTMLDivElement>(null);
   const wasShowing = useRef(showPrompt);
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const was = wasShowing.current;
     wasShowing.current = showPrompt;
     if (!was || showPrompt) return;

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /**
  * The handler of a "Retry" button: it fetches again (`refetch`, whose failure shows as the next
@@ -9,7 +10,7 @@ import { useEffect, useRef, type RefObject } from 'react';
  */
 export function useFocusAfterRetry(error: unknown, target: RefObject<HTMLElement | null>, refetch: () => Promise<unknown>): () => void {
   const pending = useRef(false);
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (error !== undefined || !pending.current) return;
     pending.current = false;
     target.current?.focus();

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { TaskClient } from '../../client';
 import { useStopRun } from '../../hooks';
 import { errorReason, isKeyRefused, useMessages } from '../shared';
 import { defaultStopRunButtonMessages, type StopRunButtonMessages } from './messages';
 import { cx } from '../../utils';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 export interface StopRunButtonProps {
   /** The task whose run is stopped. Required. */
@@ -49,7 +50,7 @@ function StopRunButtonBody({ ref, ...props }: StopRunButtonProps) {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const questionId = useId();
 
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const target = focusTarget.current;
     if (target === null) return;
     focusTarget.current = null;

@@ -5,6 +5,7 @@ import { FormFooter, followSubmission, Label, type ToolCallFormState } from '../
 import { Heading, type HeadingLevel } from '../shared';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 import type { ToolCallPromptMessages } from './messages';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /** Props of `JsonEditor`. */
 export interface JsonEditorProps {
@@ -88,7 +89,7 @@ export function JsonEditor({
     };
   }, [load]);
 
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (summaryAttempt > 0) textarea.current?.focus();
   }, [summaryAttempt]);
 
