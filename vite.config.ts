@@ -14,6 +14,9 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
 };
+/** The languages shipped as `hitl-react/locales/<tag>` (package.json "exports" lists each). */
+const LOCALES = ['en', 'de', 'fr', 'es', 'ja'];
+
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 
 /** Inlines the `@import`s of src/styles.css into one dist/styles.css, so users import a single file. */
@@ -32,6 +35,12 @@ function stylesheet(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'styles.css', source: inline(resolve(root, 'src/styles.css'), new Set()) });
     },
   };
+}
+
+/** Client code in React Server Components terms: a module that imports React, or a hook (hooks only run in a client). */
+function isClientModule(source: string | null, imports: readonly string[]): boolean {
+  if (source !== null && /[\\/]src[\\/](hooks|context)[\\/]/.test(source)) return true;
+  return imports.some((id) => /^(react|react-dom|@radix-ui\/[^/]+)(\/|$)/.test(id));
 }
 
 export default defineConfig(({ command }) => {
@@ -54,6 +63,8 @@ export default defineConfig(({ command }) => {
           server: resolve(root, 'src/server/index.ts'),
           // The only entry that imports `redis` (an optional peer): `hitl-react/server` stays free of it.
           'server/redis': resolve(root, 'src/server/redis/index.ts'),
+          // One entry per language, so an app bundles only the languages it imports.
+          ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, resolve(root, `src/messages/locales/${tag}.ts`)])),
         },
         formats: ['es'],
       },
@@ -66,9 +77,11 @@ export default defineConfig(({ command }) => {
           preserveModules: true,
           preserveModulesRoot: 'src',
           entryFileNames: '[name].js',
-          // The main entry holds the components and hooks: a Next.js App Router Server Component may
-          // import it and render them. `hitl-react/server` and `hitl-react/testing` stay server-safe.
-          banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+          // Every module that imports React (components, hooks, the provider) is client code: a Next.js
+          // App Router Server Component may import them from the main entry and render them. The rest
+          // of the entry (createTaskClient, formInputTool, the messages…) stays callable on the server,
+          // e.g. in a Server Action, as `hitl-react/server` and `hitl-react/testing` do.
+          banner: (chunk) => (isClientModule(chunk.facadeModuleId, chunk.imports) ? "'use client';" : ''),
         },
       },
     },

@@ -7,7 +7,7 @@
  * section). See bench/README.md.
  *
  *   tsx bench/run.ts                      everything
- *   tsx bench/run.ts --only bytes,typing  some sections (bytes, typing, table, polling, validation, hub); printed, not written
+ *   tsx bench/run.ts --only bytes,typing  some sections (bytes, typing, table, polling, tabs, validation, hub); printed, not written
  *   tsx bench/run.ts --quick              fewer rounds, to try a change; not written
  *   tsx bench/run.ts --only typing --diagnose   adds the variants that tell the earlier bench from this one
  *   tsx bench/run.ts --report             no measuring: the tables, targets and performance.md again
@@ -15,6 +15,7 @@
  *   tsx bench/run.ts --only bytes --single-module      the package built as one dist/index.js, as
  *                                         before it tree-shook (in the copy it is built from)
  *   --typing-rounds N, --table-rounds N, --polling-rounds N, --form-sizes 200,1000, --out FILE
+ *   --form-cases ours,headless           some of the typing section's forms (the baseline is always measured)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,10 +34,11 @@ import { runDataTable, TABLE_PAGES } from './sections/data-table';
 import { runHub } from './sections/hub';
 import { DIAGNOSTIC_FORM_PAGES, FORM_PAGES, servePages } from './sections/pages';
 import { runPolling } from './sections/polling';
+import { runTabs } from './sections/tabs';
 import { FORM_SIZES, runTyping } from './sections/typing';
 import { runValidation } from './sections/validation';
 
-const SECTIONS = ['bytes', 'typing', 'table', 'polling', 'validation', 'hub'] as const;
+const SECTIONS = ['bytes', 'typing', 'table', 'polling', 'tabs', 'validation', 'hub'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = REPO_ROOT;
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
       'table-rounds': { type: 'string' },
       'polling-rounds': { type: 'string' },
       'form-sizes': { type: 'string' },
+      'form-cases': { type: 'string' },
       out: { type: 'string' },
     },
   });
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
   const typingRounds = positiveInteger(values['typing-rounds'], values.quick ? 2 : 7, 'typing-rounds');
   const pollingRounds = positiveInteger(values['polling-rounds'], values.quick ? 1 : 3, 'polling-rounds');
   const tableRounds = positiveInteger(values['table-rounds'], values.quick ? 2 : 5, 'table-rounds');
+  const formCases = values['form-cases']?.split(',').map((id) => id.trim());
   const formSizes = values['form-sizes']?.split(',').map((size) => positiveInteger(size.trim(), 0, 'form-sizes')) ?? [...FORM_SIZES];
   const complete =
     values.only === undefined &&
@@ -124,12 +128,15 @@ async function main(): Promise<void> {
     values['typing-rounds'] === undefined &&
     values['table-rounds'] === undefined &&
     values['polling-rounds'] === undefined &&
-    values['form-sizes'] === undefined;
+    values['form-sizes'] === undefined &&
+    values['form-cases'] === undefined;
 
   const started = performance.now();
   const loadAtStart = currentLoad();
   const log = (line: string) => console.log(line);
-  const needsBrowser = sections.some((section) => section === 'typing' || section === 'table' || section === 'polling');
+  const needsBrowser = sections.some(
+    (section) => section === 'typing' || section === 'table' || section === 'polling' || section === 'tabs',
+  );
   let browser: Browser | undefined;
   log('package…');
   const packStart = performance.now();
@@ -161,7 +168,7 @@ async function main(): Promise<void> {
       partial.typing = await timed('typing', async () => {
         const pages = await servePages(app.dir, values.diagnose ? [...FORM_PAGES, ...DIAGNOSTIC_FORM_PAGES] : FORM_PAGES);
         try {
-          return await runTyping(open, pages, { rounds: typingRounds, diagnose: values.diagnose, sizes: formSizes }, log);
+          return await runTyping(open, pages, { rounds: typingRounds, diagnose: values.diagnose, sizes: formSizes, cases: formCases }, log);
         } finally {
           await pages.close();
         }
@@ -177,6 +184,7 @@ async function main(): Promise<void> {
       });
     if (sections.includes('polling') && open)
       partial.polling = await timed('polling', () => runPolling(open, { rounds: pollingRounds, app: app.dir }, log));
+    if (sections.includes('tabs') && open) partial.tabs = await timed('tabs', () => runTabs(open, { app: app.dir }, log));
     if (sections.includes('hub')) partial.hub = await timed('hub', () => runHub(log));
   } finally {
     await browser?.close();

@@ -36,4 +36,7 @@ for (const file of declarationFiles(dist)) {
     rewritten += 1;
   }
 }
-console.log(`finalize-types: ${rewritten} declaration files given explicit extensions`);
+// `import 'hitl-react/styles.css'` type-checks without a bundler's types (`vite/client`) and under
+// `noUncheckedSideEffectImports`: the stylesheet has a declaration of its own, declaring nothing.
+writeFileSync(join(dist, 'styles.css.d.ts'), '// The stylesheet of hitl-react: imported for its effect, it exports nothing.\nexport {};\n');
+console.log(`finalize-types: ${rewritten} declaration files given explicit extensions; styles.css.d.ts written`);

@@ -82,7 +82,7 @@ const BUSY_TASK_TEXT = 'Log in to Acme Shop and check the status of order ACME-1
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The tools every seeded task gets, so every scenario can ask its questions. */
-const SEED_TOOLS: ToolDefinition[] = [formInputTool(), approvePurchaseTool];
+const SEED_TOOLS: ToolDefinition[] = [formInputTool(), approvePurchaseTool()];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

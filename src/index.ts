@@ -49,7 +49,15 @@ export type {
 } from './client';
 
 // Schema: the form_input tool.
-export { checkFormInput, encodeFormAnswer, FORM_FIELD_TYPES, FORM_INPUT_TOOL_NAME, formInputSchema, formInputTool } from './schema';
+export {
+  checkFormInput,
+  defineTool,
+  encodeFormAnswer,
+  FORM_FIELD_TYPES,
+  FORM_INPUT_TOOL_NAME,
+  formInputSchema,
+  formInputTool,
+} from './schema';
 export type {
   FormAnswer,
   FormAnswerEntry,
@@ -61,6 +69,10 @@ export type {
   FormInputProblem,
   FormInputProblemCode,
   FormInputToolOptions,
+  DefineToolOptions,
+  FromSchema,
+  ToolParameters,
+  TypedToolDefinition,
 } from './schema';
 
 // Store: the polling store, for apps that use it without the hooks.
@@ -104,6 +116,21 @@ export type {
   Transport,
   Watcher,
   WatchOptions,
+} from './store';
+
+// The operator's inbox and the other tabs: the store's side.
+export { createBrowserTabEnvironment, INBOX_DEFAULTS, InboxObserver, toolCallTitle } from './store';
+export type {
+  CrossTabOptions,
+  InboxItem,
+  InboxOptions,
+  InboxResult,
+  RunStoreTabs,
+  TabChannel,
+  TabEnvironment,
+  TabLocks,
+  TabRole,
+  TabStorage,
 } from './store';
 
 // Context and hooks.
@@ -162,7 +189,8 @@ export type {
 } from './form';
 export { MessagesProvider } from './context';
 export type { MessagesProviderProps } from './context';
-export type { FieldMessageContext, FormMessages, MessageGroup, Messages, PartialMessages, PromptMessages } from './messages';
+export { countPlural } from './messages';
+export type { FieldMessageContext, FormMessages, MessageGroup, Messages, PartialMessages, PluralForms, PromptMessages } from './messages';
 
 // Components.
 export {
@@ -192,7 +220,20 @@ export type {
   ApprovalPromptState,
   ApprovalRendererOptions,
 } from './components/approval-prompt';
-export type { ToolCallPromptMessages, ToolCallPromptProps, ToolRendererProps } from './components/tool-call-prompt';
+export type { ToolCallPromptMessages, ToolCallPromptProps, ToolRendererProps, ToolRenderers } from './components/tool-call-prompt';
+// The operator's inbox and its attention hooks.
+export { Inbox } from './components/inbox';
+export type { InboxProps, InboxState } from './components/inbox';
+export { useDocumentTitleCount, useInbox, useNotificationPermission, useShowToolCall, useToolCallAttention } from './hooks';
+export type {
+  NotificationPermissionState,
+  UseDocumentTitleCountOptions,
+  UseInboxOptions,
+  UseInboxResult,
+  UseToolCallAttentionOptions,
+} from './hooks';
+export { enInboxMessages } from './messages';
+export type { InboxMessages } from './messages';
 export { defaultRunViewerMessages, RunViewer } from './components/run-viewer';
 export type { RunViewerFormProps, RunViewerMessages, RunViewerPartMessages, RunViewerProps, RunViewerState } from './components/run-viewer';
 export { defaultRunStatusBadgeMessages, RunStatusBadge } from './components/run-status-badge';

@@ -24,6 +24,7 @@ const PUBLIC_ENTRIES = new Map([
   [join(SRC, 'testing', 'index.ts'), 'hitl-react/testing'],
   [join(SRC, 'server', 'index.ts'), 'hitl-react/server'],
   [join(SRC, 'styles.css'), 'hitl-react/styles.css'],
+  ...['en', 'de', 'fr', 'es', 'ja'].map((tag) => [join(SRC, 'messages', 'locales', `${tag}.ts`), `hitl-react/locales/${tag}`] as const),
 ]);
 const FROM_PLUGIN = Symbol('resolved by hitl-bench:consumer');
 
@@ -107,7 +108,9 @@ export function consumerResolution(appDir: string, onDynamicImport?: (path: stri
           if (name === undefined)
             return {
               errors: [
-                { text: `${args.importer} imports ${specifier}: bench pages may import only src/index.ts, src/testing or src/server` },
+                {
+                  text: `${args.importer} imports ${specifier}: bench pages may import only src/index.ts, src/testing, src/server or src/messages/locales/<tag>`,
+                },
               ],
             };
           specifier = name;

@@ -10,7 +10,21 @@ import { REACT_EXTERNALS } from './bundle';
 export const ENTRIES_DIR = fileURLToPath(new URL('../entries/', import.meta.url));
 
 export type EntryId =
-  'react' | 'useRunStatus' | 'hooksStoreClient' | 'toolCallForm' | 'runViewer' | 'rjsf' | 'jsonForms' | 'tanstackQuery' | 'swr';
+  | 'react'
+  | 'useRunStatus'
+  | 'hooksStoreClient'
+  | 'toolCallForm'
+  | 'runViewer'
+  | LocaleEntryId
+  | 'rjsf'
+  | 'jsonForms'
+  | 'tanstackQuery'
+  | 'swr';
+
+/** A page that imports one `hitl-react/locales/<tag>` entry and nothing else: what a language adds. */
+export type LocaleEntryId = 'localeEn' | 'localeDe' | 'localeFr' | 'localeEs' | 'localeJa';
+
+export const LOCALE_ENTRY_IDS: readonly LocaleEntryId[] = ['localeEn', 'localeDe', 'localeFr', 'localeEs', 'localeJa'];
 
 export interface SizeEntry {
   id: EntryId;
@@ -33,6 +47,10 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   },
   { id: 'toolCallForm', label: 'ToolCallForm', file: 'tool-call-form.tsx', owner: 'ours' },
   { id: 'runViewer', label: 'RunViewer (everything)', file: 'run-viewer.tsx', owner: 'ours' },
+  ...LOCALE_ENTRY_IDS.map((id): SizeEntry => {
+    const tag = id.slice('locale'.length).toLowerCase();
+    return { id, label: `hitl-react/locales/${tag} alone`, file: `locale-${tag}.ts`, owner: 'ours' };
+  }),
   { id: 'rjsf', label: '@rjsf/core + validator-ajv8', file: 'rjsf.tsx', owner: 'peer' },
   { id: 'jsonForms', label: '@jsonforms/react + vanilla', file: 'jsonforms.tsx', owner: 'peer' },
   { id: 'tanstackQuery', label: '@tanstack/react-query (useQuery)', file: 'tanstack-query.tsx', owner: 'peer' },

@@ -11,13 +11,14 @@ import { consumerResolution, measureCode, productionOptions, REACT_EXTERNALS, ty
 
 /**
  * The exports that render a form, and so may bring the form and Radix Select and Switch: the
- * tool-call form, the prompt and viewer that show it, and the approval prompt, which edits a
- * tool's arguments in the same form. A new one is added here on purpose, not found by the test.
+ * tool-call form, the prompt and viewer that show it, the inbox, which opens each call's form in
+ * place, and the approval prompt, which edits a tool's arguments in the same form. A new one is added here on purpose, not found by the test.
  */
 export const FORM_EXPORTS: ReadonlySet<string> = new Set([
   'ToolCallForm',
   'ToolCallPrompt',
   'RunViewer',
+  'Inbox',
   'ApprovalPrompt',
   'createApprovalRenderer',
 ]);

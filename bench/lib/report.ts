@@ -4,7 +4,7 @@
  */
 import { leakingExports } from '../sections/bytes';
 import { hubTables } from '../sections/hub';
-import type { EntryId } from './entries';
+import { LOCALE_ENTRY_IDS, type EntryId } from './entries';
 import type { BenchResults } from './results';
 import { formatKb, formatMs, formatRatio } from './stats';
 import { formatTable, type Cell } from './table';
@@ -24,6 +24,7 @@ const ENTRY_ROWS: EntryId[] = [
   'hooksStoreClient',
   'toolCallForm',
   'runViewer',
+  ...LOCALE_ENTRY_IDS,
   'rjsf',
   'jsonForms',
   'tanstackQuery',
@@ -33,6 +34,7 @@ const ENTRY_ROWS: EntryId[] = [
 const LIBRARY_NAMES: Record<string, string> = {
   baseline: 'hand-written (useState per field)',
   ours: 'hitl-react ToolCallForm',
+  headless: 'hitl-react useToolCallForm (native elements)',
   rjsf: 'rjsf',
   jsonForms: 'JSON Forms',
   tanstackQuery: 'TanStack Query',

@@ -3,6 +3,7 @@ import type { BytesResult } from '../sections/bytes';
 import type { DataTableResult } from '../sections/data-table';
 import type { HubResult } from '../sections/hub';
 import type { PollingResult } from '../sections/polling';
+import type { TabsResult } from '../sections/tabs';
 import type { TypingResult } from '../sections/typing';
 import type { ValidationResult } from '../sections/validation';
 import type { MachineInfo } from './machine';
@@ -19,6 +20,8 @@ export interface BenchResults {
   typing?: TypingResult;
   dataTable?: DataTableResult;
   polling?: PollingResult;
+  /** 1, 3 and 10 tabs watching 50 runs: status requests per interval by library. */
+  tabs?: TabsResult;
   validation?: ValidationResult;
   hub?: HubResult;
   targets: TargetResult[];

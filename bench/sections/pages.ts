@@ -23,6 +23,7 @@ export interface PageSpec {
 export const FORM_PAGES: readonly PageSpec[] = [
   { name: 'forms-baseline', entry: 'forms/baseline.tsx' },
   { name: 'forms-ours', entry: 'forms/ours.tsx', withOurStyles: true },
+  { name: 'forms-headless', entry: 'forms/headless.tsx' },
   { name: 'forms-rjsf', entry: 'forms/rjsf.tsx' },
   { name: 'forms-jsonforms', entry: 'forms/jsonforms.tsx' },
 ];

@@ -31,6 +31,8 @@ const standard = { mix: 'standard', until: 'flushSync', typing: 'synthetic' } as
 export const FORM_CASES: readonly FormCase[] = [
   { id: 'baseline', label: 'hand-written (useState per field, native controls)', page: 'forms-baseline', ...standard },
   { id: 'ours', label: 'hitl-react ToolCallForm', page: 'forms-ours', ...standard },
+  // The headless hook with native elements and no stylesheet: what the form core costs without our fields.
+  { id: 'headless', label: 'hitl-react useToolCallForm (native elements)', page: 'forms-headless', ...standard },
   { id: 'rjsf', label: 'rjsf', page: 'forms-rjsf', ...standard },
   { id: 'jsonForms', label: 'JSON Forms', page: 'forms-jsonforms', ...standard },
   // The same forms with every select a text field: what the 20 (100) selects cost at mount.
@@ -157,10 +159,12 @@ async function oneLoad(browser: Browser, url: string, fieldCount: number, form: 
 export async function runTyping(
   browser: Browser,
   pages: ServedPages,
-  options: { rounds: number; diagnose: boolean; sizes?: readonly number[] },
+  options: { rounds: number; diagnose: boolean; sizes?: readonly number[]; cases?: readonly string[] },
   log: (line: string) => void,
 ): Promise<TypingResult> {
-  const cases = options.diagnose ? [...FORM_CASES, ...DIAGNOSTIC_FORM_CASES] : FORM_CASES;
+  const all = options.diagnose ? [...FORM_CASES, ...DIAGNOSTIC_FORM_CASES] : FORM_CASES;
+  // `--form-cases`: some of them, to try one quickly; the baseline always, every ratio is to it.
+  const cases = options.cases ? all.filter((form) => form.id === 'baseline' || options.cases?.includes(form.id)) : all;
   const sizes: TypingResult['sizes'] = {};
   const selectShare: TypingResult['selectShare'] = {};
   // Unrecorded: the first pages of a fresh browser pay for starting its processes.
@@ -198,6 +202,7 @@ export async function runTyping(
       };
     }
     sizes[String(fieldCount)] = bySize;
+    if (!loads.has('oursNoSelects') || !loads.has('baselineNoSelects')) continue;
     const selects = Math.floor(fieldCount / 10);
     const share = (id: string, withoutId: string) => {
       const all = summary(id).mount;

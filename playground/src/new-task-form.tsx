@@ -40,7 +40,7 @@ export function NewTaskForm({ onCreated }: NewTaskFormProps) {
     }
     const tools: ToolDefinition[] = [];
     if (withForm) tools.push(formInputTool());
-    if (withApproval) tools.push(approvePurchaseTool);
+    if (withApproval) tools.push(approvePurchaseTool());
     create.mutate({ task, agent: 'BROWSER_AGENT', tools }).then(
       ({ taskId }) => onCreated(taskId, task, tools),
       // Shown from the hook's `error`.

@@ -86,9 +86,13 @@ function requestUrl(settings: RequestSenderSettings, endpoint: TaskEndpoint, pat
     // A path-only baseUrl (a same-origin proxy) needs the page's address to resolve against.
     url = new URL(settings.baseUrl.replace(/\/+$/, '') + path, typeof location === 'undefined' ? undefined : location.href);
   } catch (cause) {
-    throw new TypeError(`baseUrl "${settings.baseUrl}" is not a valid address (a path-only baseUrl needs a page to resolve against)`, {
-      cause,
-    });
+    // Resolved per request, never when the client is made: a client with a path-only baseUrl may be
+    // created (and its components server-rendered, which request nothing) outside a browser.
+    const reason =
+      typeof location === 'undefined'
+        ? 'a path-only baseUrl is resolved against the page, and there is no page here (server code needs an absolute address)'
+        : 'not a URL';
+    throw new TypeError(`baseUrl "${settings.baseUrl}" is not a valid address: ${reason}`, { cause });
   }
   const values: Partial<Record<string, unknown>> = options ?? {};
   for (const parameter of endpoint.query) {

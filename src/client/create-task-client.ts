@@ -1,3 +1,4 @@
+import { rememberClientScope } from './client-scope';
 import { isRecord } from '../utils';
 import { createEventSource } from './create-event-source';
 import { createRequestSender, type EndpointRequest } from './create-request-sender';
@@ -155,6 +156,10 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       }
     },
   };
-  if (options.events !== true) return methods;
-  return { ...methods, events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }) };
+  const client: TaskClient =
+    options.events !== true
+      ? methods
+      : { ...methods, events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }) };
+  // Only the platform's fetch reaches the same service from every tab; a custom one may not.
+  return options.fetch === undefined ? rememberClientScope(client, options.baseUrl) : client;
 }

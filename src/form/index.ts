@@ -82,3 +82,4 @@ export {
   type ContentLimits,
   type ContentMeasure,
 } from './content-limits';
+export { draftableAnswer, isSecretField } from './form-draft';

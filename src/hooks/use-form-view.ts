@@ -1,14 +1,15 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { createHeadlessView, type FormController, type HeadlessForm, type HeadlessFormOptions, type HeadlessSettings } from '../form';
+import { enFormMessages } from '../messages';
 import { useLatestOptionalCallback } from '../utils/react';
-import { useMessages } from './use-messages';
+import { useMessageGroup } from './use-messages';
 
 /**
  * The body of the headless form hooks: one controller per `key` (new content starts afresh), read
  * through `useSyncExternalStore` as a tracked `HeadlessForm`, with focus after a refused submit.
  */
 export function useFormView(key: string, make: (isDisabled: () => boolean) => FormController, options: HeadlessFormOptions): HeadlessForm {
-  const messages = useMessages('form', options.messages);
+  const messages = useMessageGroup('form', enFormMessages, options.messages);
   const generatedId = useId();
   const settings: HeadlessSettings = { disabled: options.disabled === true, autocompletePolicy: options.autocompletePolicy ?? 'safe' };
   const create = () => {

@@ -5,6 +5,29 @@
  */
 export { enApprovalMessages, type ApprovalMessages } from './approval-messages';
 export { enFormMessages, type FieldMessageContext, type FormMessages } from './form-messages';
+export {
+  countPlural,
+  dateTimeFormat,
+  formatByteSize,
+  formatDateTime,
+  formatDuration,
+  formatExactNumber,
+  formatNumber,
+  formatRelativeTime,
+  numberFormat,
+  type LocaleInput,
+  type PluralForms,
+} from './format';
+export { enInboxMessages, type InboxMessages } from './inbox-messages';
+export { enLiveViewMessages, type LiveViewMessages } from './live-view-messages';
 export { en, mergeMessages, type MessageGroup, type Messages, type PartialMessages } from './messages';
 export { plural } from './plural';
 export { enPromptMessages, type PromptMessages } from './prompt-messages';
+export { enRunGifMessages, type RunGifMessages } from './run-gif-messages';
+export { enRunListMessages, type RunListMessages } from './run-list-messages';
+export { enDataTableMessages, enRunResultViewMessages, type DataTableMessages, type RunResultViewMessages } from './run-result-messages';
+export { enRunStatusBadgeMessages, type RunStatusBadgeMessages } from './run-status-badge-messages';
+export { enRunViewerMessages, type RunViewerMessages } from './run-viewer-messages';
+export { enStopRunButtonMessages, type StopRunButtonMessages } from './stop-run-button-messages';
+export { enTaskListMessages, type TaskListMessages } from './task-list-messages';
+export { enErrorMessages, type ErrorMessages } from './error-messages';

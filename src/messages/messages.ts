@@ -1,6 +1,16 @@
+import { enErrorMessages, type ErrorMessages } from './error-messages';
 import { enApprovalMessages, type ApprovalMessages } from './approval-messages';
 import { enFormMessages, type FormMessages } from './form-messages';
+import { enInboxMessages, type InboxMessages } from './inbox-messages';
+import { enLiveViewMessages, type LiveViewMessages } from './live-view-messages';
 import { enPromptMessages, type PromptMessages } from './prompt-messages';
+import { enRunGifMessages, type RunGifMessages } from './run-gif-messages';
+import { enRunListMessages, type RunListMessages } from './run-list-messages';
+import { enDataTableMessages, enRunResultViewMessages, type DataTableMessages, type RunResultViewMessages } from './run-result-messages';
+import { enRunStatusBadgeMessages, type RunStatusBadgeMessages } from './run-status-badge-messages';
+import { enRunViewerMessages, type RunViewerMessages } from './run-viewer-messages';
+import { enStopRunButtonMessages, type StopRunButtonMessages } from './stop-run-button-messages';
+import { enTaskListMessages, type TaskListMessages } from './task-list-messages';
 
 /**
  * Every text the library writes, in one object: a group per part, each a typed function per
@@ -16,6 +26,28 @@ export interface Messages {
   readonly prompt: PromptMessages;
   /** `<ApprovalPrompt>`: the decision on a tool call and its reason and editor. */
   readonly approval: ApprovalMessages;
+  /** `<RunViewer>`'s own texts (its parts read their own groups). */
+  readonly runViewer: RunViewerMessages;
+  /** `<RunStatusBadge>`. */
+  readonly statusBadge: RunStatusBadgeMessages;
+  /** `<StopRunButton>`. */
+  readonly stopRunButton: StopRunButtonMessages;
+  /** `<RunResultView>`. */
+  readonly runResult: RunResultViewMessages;
+  /** `<DataTable>`, alone or in a run's result. */
+  readonly dataTable: DataTableMessages;
+  /** `<RunGif>`. */
+  readonly runGif: RunGifMessages;
+  /** `<LiveView>`. */
+  readonly liveView: LiveViewMessages;
+  /** `<RunList>`. */
+  readonly runList: RunListMessages;
+  /** `<TaskList>`. */
+  readonly taskList: TaskListMessages;
+  /** `<Inbox>`: the calls waiting across runs. */
+  readonly inbox: InboxMessages;
+  /** Why a request failed, inside the other groups' error messages ("… could not be sent: <reason>"). */
+  readonly errors: ErrorMessages;
 }
 
 /** The groups of `Messages` (every key but `locale`). */
@@ -30,6 +62,17 @@ export const en: Messages = {
   form: enFormMessages,
   prompt: enPromptMessages,
   approval: enApprovalMessages,
+  runViewer: enRunViewerMessages,
+  statusBadge: enRunStatusBadgeMessages,
+  stopRunButton: enStopRunButtonMessages,
+  runResult: enRunResultViewMessages,
+  dataTable: enDataTableMessages,
+  runGif: enRunGifMessages,
+  liveView: enLiveViewMessages,
+  runList: enRunListMessages,
+  taskList: enTaskListMessages,
+  inbox: enInboxMessages,
+  errors: enErrorMessages,
 };
 
 /**

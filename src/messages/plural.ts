@@ -1,4 +1,6 @@
-/** "1 field", "3 fields": English plurals for the default messages (other locales bring their own rules). */
+import { countPlural } from './format';
+
+/** "1 field", "3 fields", "1,200 fields": English plurals for the default messages (the locales use `countPlural` with their own forms). */
 export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return countPlural('en', n, { one: `# ${one}`, other: `# ${many}` });
 }

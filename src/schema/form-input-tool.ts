@@ -1,5 +1,5 @@
-import type { ToolDefinition } from '../client';
-import { formInputSchema } from './form-input-schema';
+import type { TypedToolDefinition } from './define-tool';
+import { formInputSchema, type FormInputParameters } from './form-input-schema';
 
 /** Name of the form tool (spec §2.9). */
 export const FORM_INPUT_TOOL_NAME = 'form_input';
@@ -22,7 +22,7 @@ export interface FormInputToolOptions {
  * `createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] })`.
  * Its `parameters` are the schema `<ToolCallForm>` validates against.
  */
-export function formInputTool(options: FormInputToolOptions = {}): ToolDefinition {
+export function formInputTool(options: FormInputToolOptions = {}): TypedToolDefinition<typeof FORM_INPUT_TOOL_NAME, FormInputParameters> {
   return {
     type: 'function',
     function: {

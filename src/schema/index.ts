@@ -10,6 +10,7 @@ export type {
 } from './form-input-schema';
 export { formInputTool, FORM_INPUT_TOOL_NAME } from './form-input-tool';
 export type { FormInputToolOptions } from './form-input-tool';
+export { defineTool, type DefineToolOptions, type FromSchema, type ToolParameters, type TypedToolDefinition } from './define-tool';
 export { checkFormInput, fieldSubject } from './check-form-input';
 export { pointerSegments } from './json-pointer';
 export type { FormInputProblem, FormInputProblemCode } from './check-form-input';

@@ -53,14 +53,79 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-contro
  *
  * ```ts
  * // app/api/hitl/[...path]/route.ts
- * const proxy = createTaskProxy({ upstream: process.env.TASKS_URL!, apiKey: process.env.TASKS_KEY!, basePath: '/api/hitl' });
+ * const proxy = createTaskProxy({ upstream: () => process.env.TASKS_URL, apiKey: () => process.env.TASKS_KEY, basePath: '/api/hitl' });
  * export { proxy as GET, proxy as POST, proxy as PUT };
  * ```
  */
 export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
-  if (typeof options.apiKey !== 'string' || options.apiKey === '')
-    throw new TypeError('createTaskProxy: apiKey must be a non-empty string');
-  const upstream = new URL(options.upstream);
+  for (const name of ['upstream', 'apiKey'] as const) {
+    const value: unknown = options[name];
+    if (value !== undefined && typeof value !== 'string' && typeof value !== 'function')
+      throw new TypeError(`createTaskProxy: ${name} must be a string or a function that returns one`);
+  }
+  // Both given as strings: set up now, so a malformed upstream fails at once. A missing one (an
+  // environment variable unset while `next build` loads the route) is looked for per request.
+  if (typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== '')
+    return createConfiguredProxy(options, options.upstream, options.apiKey);
+  return createLazyProxy(options);
+}
+
+/** A proxy set up on the first request that finds both settings; until then each request is answered 500. */
+function createLazyProxy(options: TaskProxyOptions): TaskProxy {
+  let configured: TaskProxy | undefined;
+  let closed = false;
+  let reported = false;
+  const configure = (): TaskProxy | Response => {
+    if (configured !== undefined) return configured;
+    const upstream = readSetting(options.upstream);
+    const apiKey = readSetting(options.apiKey);
+    let problem: string | undefined;
+    if (upstream === undefined || apiKey === undefined) {
+      const missing = [upstream === undefined ? 'upstream' : '', apiKey === undefined ? 'apiKey' : ''].filter(Boolean);
+      problem = `createTaskProxy's ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set (empty or undefined) on the server`;
+    } else {
+      try {
+        configured = createConfiguredProxy(options, upstream, apiKey);
+        if (closed) void configured.close();
+        return configured;
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error);
+      }
+    }
+    if (!reported) console.error(`hitl-react: the task proxy is not configured: ${problem}`);
+    reported = true;
+    // Never the values themselves: a key in the wrong setting would otherwise reach the browser.
+    return envelope(500, `The task proxy is not configured: ${problem}`, { code: PROXY_NOT_CONFIGURED_CODE });
+  };
+  const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });
+  const handler = (request: Request): Promise<Response> => {
+    const proxy = configure();
+    return proxy instanceof Response ? Promise.resolve(proxy) : proxy(request);
+  };
+  return Object.assign(handler, {
+    close: () => {
+      closed = true;
+      return configured?.close() ?? Promise.resolve();
+    },
+    stats: () => configured?.stats() ?? noStats,
+  });
+}
+
+/** The `code` of the 500 a proxy answers while `upstream` or `apiKey` is missing. */
+const PROXY_NOT_CONFIGURED_CODE = 'proxy_not_configured';
+
+function readSetting(setting: string | (() => string | undefined) | undefined): string | undefined {
+  const value = typeof setting === 'function' ? setting() : setting;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: string, apiKey: string): TaskProxy {
+  let upstream: URL;
+  try {
+    upstream = new URL(upstreamAddress);
+  } catch {
+    throw new TypeError('createTaskProxy: upstream is not a valid address');
+  }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
     throw new TypeError('createTaskProxy: upstream must be an http(s) URL');
   const upstreamBase = upstream.origin + upstream.pathname.replace(/\/+$/, '');
@@ -68,7 +133,6 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxResponseBytes = options.maxResponseBytes ?? TASK_PROXY_DEFAULTS.maxResponseBytes;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const apiKey = options.apiKey;
   const scrub = createKeyScrubber(apiKey);
   const scrubHeader = createStringScrubber(apiKey);
   const store = options.store ?? createMemoryProxyStore();
@@ -80,7 +144,7 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
     eventOptions === undefined
       ? undefined
       : createEventHub({
-          upstream: options.upstream,
+          upstream: upstreamAddress,
           apiKey,
           timeoutMs,
           // The hub's polls read at most as much of an answer as a forwarded request does.
@@ -172,7 +236,8 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
     const path = stripBasePath(url.pathname, basePath);
     if (path === EVENTS_PATH) return events(request, url);
     const match = path === undefined ? undefined : matchTaskEndpoint(path);
-    if (match === undefined || (match.taskId !== undefined && isUnsafePathParameter(match.taskId))) return envelope(404, 'Not found');
+    if (match === undefined || (match.taskId !== undefined && isUnsafePathParameter(match.taskId)))
+      return envelope(404, notFoundMessage(url.pathname, basePath));
     const endpoint = match.endpoints.find((candidate) => candidate.method === request.method);
     if (endpoint === undefined) return notAllowed(match.endpoints.map((candidate) => candidate.method));
     if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
@@ -205,6 +270,23 @@ function notAllowed(methods: readonly string[]): Response {
   const response = envelope(405, 'Method not allowed');
   response.headers.set('allow', [...new Set(methods)].join(', '));
   return response;
+}
+
+/**
+ * "Not found", and when the path holds one of the endpoints under another prefix, the `basePath`
+ * that would serve it: a proxy mounted at `/api/hitl` but created without `basePath` is the usual
+ * cause, and a bare 404 leaves its author guessing.
+ */
+function notFoundMessage(pathname: string, basePath: string): string {
+  const at = pathname.indexOf('/api/v1/');
+  if (at < 0) return 'Not found';
+  const prefix = pathname.slice(0, at);
+  // Only a plain path is worth naming: not `//host/…`, dots or escapes someone else put in the address.
+  if (prefix === basePath || !/^(\/[\w-]+)*$/.test(prefix) || matchTaskEndpoint(pathname.slice(at)) === undefined) return 'Not found';
+  if (prefix === '')
+    return `Not found: this proxy serves the endpoints under basePath "${basePath}", and the request's path does not start with it.`;
+  const configured = basePath === '' ? 'no basePath' : `basePath "${basePath}"`;
+  return `Not found: this proxy has ${configured}, and the request's path starts with "${prefix}". Create it with basePath: "${prefix}".`;
 }
 
 function normaliseBasePath(basePath: string): string {

@@ -56,15 +56,24 @@ export interface TaskProxyEventOptions {
 
 /** Options of `createTaskProxy`. */
 export interface TaskProxyOptions {
-  /** The task service address (`{base_url}` in the spec); `/api/v1/...` is appended. */
-  upstream: string;
+  /**
+   * The task service address (`{base_url}` in the spec); `/api/v1/...` is appended. A function is
+   * called on the first request instead (see `apiKey`). Required.
+   */
+  upstream: string | (() => string | undefined);
   /**
    * The key added to every forwarded request as `x-api-key`. It never reaches the browser: it is
    * removed from everything the upstream sends back (bodies, parsed when JSON, and the headers
    * passed on), as is, in any letter case, JSON `\u`-escaped, URL-encoded, or base64 (standard
    * or URL-safe). Required.
+   *
+   * Given as a function (`() => process.env.TASKS_KEY`), or as a string that is empty, it is read
+   * on the first request, not when the proxy is made: a framework that loads the route module at
+   * build time (`next build`) does not need the key. Until both `upstream` and `apiKey` are set,
+   * every request is answered 500 with `code: "proxy_not_configured"` and an `error` naming the
+   * missing setting (never a value); once both are read, they are kept.
    */
-  apiKey: string;
+  apiKey: string | (() => string | undefined);
   /**
    * Path the proxy is mounted under, stripped before matching, e.g. `/api/hitl` when the
    * browser client's `baseUrl` is `/api/hitl`. Default: `''` (mounted at the root).

@@ -1,27 +1,21 @@
-import {
-  createRunTerminalCheck,
-  EVENT_RESOURCES,
-  isFinalGifStatus,
-  isTaskApiError,
-  type RunStatus,
-  type TaskClient,
-  type TaskEvent,
-} from '../client';
-import { quiet, toError } from '../utils';
-import { fetchResource, runOption } from './fetch-resource';
+import { createRunTerminalCheck, EVENT_RESOURCES, isFinalGifStatus, isTaskApiError, type RunStatus, type TaskClient } from '../client';
+import { quiet, removeDraft, toError } from '../utils';
+import { fetchResource } from './fetch-resource';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
 import { EMPTY_SNAPSHOT, type Resource, type ResourceRequest, type WatchOptions } from './resource';
 import { ResourceCache } from './resource-cache';
-import { isStatusOf, runStoreActions } from './run-store-actions';
+import { runStoreActions } from './run-store-actions';
 import { readResourceData, UnusableDataError } from './resource-data';
 import { isRunResourceKey, resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
-import type { EventFeed } from './event-feed';
+import { loadEventFeed } from './load-event-feed';
 import type { RequestStamp, ResourceSnapshot } from './resource-state';
 import { Scheduler } from './scheduler';
 import { createBrowserEnvironment } from './store-environment';
+import { createStoreTabs } from './store-tabs';
+import { WaitingClock } from './waiting-since';
 import { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
 import type { RunStore, Watcher } from './run-store';
-import { ToolInputRegistry } from './tool-input-registry';
+import { createAnswerRegistry } from './create-answer-registry';
 
 /**
  * Creates a store for `client` with its own options. Most apps use `getRunStore(client)` (one
@@ -35,9 +29,6 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
   let destroyed = false;
   const teardowns = new Map<Resource, ReturnType<typeof setTimeout>>();
 
-  let feed: EventFeed | undefined;
-  let feedLoading = client.events !== undefined;
-
   const cache = new ResourceCache(options.cacheTimeMs ?? RUN_STORE_DEFAULTS.cacheTimeMs, (resource) => {
     scheduler.forget(resource);
     // A run that is over and out of the cache will not show its calls again: their answers can go.
@@ -48,70 +39,77 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     capMs: options.retryCapMs ?? RUN_STORE_DEFAULTS.retryCapMs,
     random,
   };
+  // A call no status shows any more takes what the person typed for it along.
+  const waits = new WaitingClock(removeDraft);
+  const tabs = createStoreTabs(
+    client,
+    options.crossTab,
+    {
+      random,
+      resources: () => cache.all(),
+      requestedInterval: (resource) => scheduler.requestedInterval(resource),
+      watch: (key, watchOptions) => watch(key, watchOptions),
+      applyRemote: (key, at, data, error) => applyPushed(key, at, data, error),
+      adoptAnswered: (ref) => {
+        removeDraft(ref.taskId, ref.toolCallId);
+        registry.adoptAccepted(ref);
+      },
+      waits,
+      onCoverageChange: () => rescheduleAll(),
+    },
+    options.environment ?? createBrowserEnvironment(),
+  );
   const scheduler: Scheduler = new Scheduler({
     defaultIntervals: { ...RUN_STORE_DEFAULTS.pollIntervalMs, ...options.pollIntervalMs },
     maxConcurrentRequests: options.maxConcurrentRequests ?? RUN_STORE_DEFAULTS.maxConcurrentRequests,
     firstPollJitterMs: options.firstPollJitterMs ?? RUN_STORE_DEFAULTS.firstPollJitterMs,
     backoff,
     random,
-    environment: options.environment ?? createBrowserEnvironment(),
+    environment: tabs.environment,
     isDone,
     resources: () => cache.all(),
     start: (resource) => void start(resource, false),
     // Until the stream's code is there, the runs it will bring are not polled either.
     isCovered: (resource) =>
-      feed === undefined ? feedLoading && isRunResourceKey(resource.key) && wantsUpdates(resource) : feed.covers(resource),
-    onPauseChange: () => feed?.refresh(),
+      tabs.sync?.covers(resource) === true ||
+      (slot.feed === undefined ? slot.loading && isRunResourceKey(resource.key) && wantsUpdates(resource) : slot.feed.covers(resource)),
+    onPauseChange: () => slot.feed?.refresh(),
   });
 
   const rescheduleAll = () => {
     for (const resource of cache.all()) scheduler.schedule(resource);
   };
-  // The event stream, when the client has one: loaded on demand, so a page without it does not ship it.
-  const source = client.events;
-  if (source !== undefined) {
-    import('./event-feed').then(
-      ({ EventFeed }) => {
-        feedLoading = false;
-        if (destroyed) return;
-        feed = new EventFeed({
-          source,
-          settings: { ...RUN_STORE_DEFAULTS.stream, ...options.stream, backoff },
-          resources: () => cache.all(),
-          wantsUpdates,
-          apply: applyEvent,
-          onCoverageChange: (topic) => {
-            if (topic === undefined) rescheduleAll();
-            else for (const kind of EVENT_RESOURCES) reschedule(resourceKeys[kind](topic.taskId, topic.runId));
-          },
-          isPaused: () => scheduler.isPaused(),
-        });
-        rescheduleAll();
+  // The event stream, when the client has one.
+  const slot = loadEventFeed(
+    client.events,
+    {
+      settings: { ...RUN_STORE_DEFAULTS.stream, ...options.stream, backoff },
+      resources: () => cache.all(),
+      wantsUpdates,
+      apply: (event) =>
+        applyPushed(resourceKeys[event.resource](event.topic.taskId, event.topic.runId), Date.now(), event.data, event.error),
+      onCoverageChange: (topic) => {
+        if (topic === undefined) rescheduleAll();
+        else for (const kind of EVENT_RESOURCES) reschedule(resourceKeys[kind](topic.taskId, topic.runId));
       },
-      () => {
-        // Without the stream's code, polling does the work.
-        feedLoading = false;
-        rescheduleAll();
-      },
-    );
-  }
-
+      isPaused: () => scheduler.isPaused(),
+    },
+    () => destroyed,
+    () => rescheduleAll(),
+  );
   /** Whether a watched run resource wants updates: a status watched with `pollIntervalMs: false` is read once, as without a stream. */
   function wantsUpdates(resource: Resource): boolean {
     return resource.key.resource !== 'status' || scheduler.requestedInterval(resource) !== undefined;
   }
 
-  const registry = new ToolInputRegistry({
-    send: (ref, input) => runAction(() => client.submitToolInput(ref.taskId, { input, toolCallId: ref.toolCallId }, runOption(ref.runId))),
-    accepted: (ref) => invalidate(isStatusOf(ref.taskId)),
-    uncertain: (ref) => invalidate(isStatusOf(ref.taskId)),
-    confirmGone: async (ref) => {
-      invalidate(isStatusOf(ref.taskId));
-      const data = await refetch(resourceKeys.status(ref.taskId, ref.runId));
-      return data.toolCall?.toolCallId !== ref.toolCallId;
-    },
+  const registry = createAnswerRegistry({
+    client,
+    runAction,
+    invalidate,
+    refetch,
     tick: () => ++clock,
     maxAnswerBytes: options.maxAnswerBytes ?? RUN_STORE_DEFAULTS.maxAnswerBytes,
+    sync: tabs.sync,
   });
 
   /** The resource will not change any more: a terminal run, a final GIF. */
@@ -130,13 +128,13 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     if (resource !== undefined) scheduler.schedule(resource);
   }
 
-  /** A change the stream pushed: applied as a poll's answer would be, newer than any request still open. */
-  function applyEvent(event: TaskEvent): void {
-    const resource = cache.build(resourceKeys[event.resource](event.topic.taskId, event.topic.runId));
-    const stamp = { seq: resource.nextSeq(), tick: ++clock, at: Date.now() };
+  /** A change pushed (by the stream, or the leader tab): applied as a poll's answer would be, newer than any request still open. */
+  function applyPushed(key: ResourceKey, at: number, data: unknown, error: unknown): void {
+    const resource = cache.build(key);
+    const stamp = { seq: resource.nextSeq(), tick: ++clock, at };
     try {
-      if (event.error === undefined) receive(resource, stamp, event.data);
-      else applyFailure(resource, stamp, event.error);
+      if (error === undefined) receive(resource, stamp, data);
+      else applyFailure(resource, stamp, error);
     } catch {
       // Already the resource's error; thrown on, it would only break the stream it came by.
     }
@@ -202,9 +200,12 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
   function applyData(resource: Resource, stamp: RequestStamp, raw: unknown): unknown {
     const data = replaceEqualDeep(resource.state.data, raw);
     if (data !== resource.state.data) deepFreeze(data);
+    // Known before the readers hear of the status, so they see since when its call waits.
+    if (resource.key.resource === 'status') waits.observe(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.at);
     resource.dispatch({ type: 'success', stamp, data, keepError: scheduler.refusal });
     if (resource.key.resource === 'status') registry.observeStatus(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.tick);
     scheduler.schedule(resource);
+    tabs.sync?.published(resource);
     return data;
   }
 
@@ -215,6 +216,7 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     resource.dispatch({ type: 'failure', stamp, error, retryAt: plan.retryAt, notBefore: plan.notBefore, halted: plan.halted });
     if (plan.auth) pauseForAuth(error);
     scheduler.schedule(resource);
+    tabs.sync?.published(resource);
     return error;
   }
 
@@ -234,22 +236,8 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     return start(resource, true).result;
   }
 
-  // ---- pauses ----------------------------------------------------------------------------------
-
-  function pauseForAuth(error: Error): void {
-    scheduler.pauseForAuth(error);
-    // Every watched resource says why it stopped updating.
-    for (const resource of cache.all()) if (resource.watchers.size > 0) resource.dispatch({ type: 'pause', error });
-  }
-
-  function resume(): void {
-    if (!scheduler.resumeAfterAuth()) return;
-    for (const resource of cache.all()) {
-      if (resource.watchers.size === 0) continue;
-      resource.dispatch({ type: 'resume' });
-      scheduler.enqueue(resource);
-    }
-  }
+  const pauseForAuth = (error: Error) => scheduler.pauseForAuth(error);
+  const resume = () => void scheduler.resumeAfterAuth();
 
   // ---- lifetime --------------------------------------------------------------------------------
 
@@ -259,7 +247,13 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     scheduler.cancel(resource);
     abort(resource);
     cache.scheduleGc(resource, busy);
-    feed?.refresh();
+    refreshLinks();
+  }
+
+  /** What this store watches changed: the event stream and the other tabs follow. */
+  function refreshLinks(): void {
+    slot.feed?.refresh();
+    tabs.sync?.refresh();
   }
 
   function watch<K extends ResourceKey>(key: K, watchOptions: WatchOptions<ResourceData<K>> = {}): Watcher<ResourceData<K>> {
@@ -282,14 +276,14 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
       if (refusal !== undefined) resource.dispatch({ type: 'pause', error: refusal });
     }
     scheduler.schedule(resource);
-    feed?.refresh();
+    refreshLinks();
     let active = true;
     return {
       setOptions(next) {
         if (!active) return;
         record.options = { ...next } as WatchOptions<unknown>;
         scheduler.schedule(resource);
-        feed?.refresh();
+        refreshLinks();
       },
       unwatch() {
         if (!active) return;
@@ -365,10 +359,12 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
     invalidate,
     resume,
     getPauseReason: () => scheduler.pauseReason(),
-    getTransport: () => feed?.transport ?? (feedLoading ? 'stream' : 'polling'),
+    getTransport: () => slot.feed?.transport ?? (slot.loading ? 'stream' : 'polling'),
     isRunTerminal,
 
     getToolInput: (taskId, toolCallId) => registry.get(taskId, toolCallId),
+    getWaitingSince: (taskId, toolCallId) => waits.get(taskId, toolCallId),
+    tabs,
 
     getToolInputSubject(taskId, runId) {
       const key = resourceKeys.status(taskId, runId);
@@ -385,7 +381,8 @@ export function createRunStore(client: TaskClient, options: RunStoreOptions = {}
 
     destroy() {
       destroyed = true;
-      feed?.destroy();
+      slot.feed?.destroy();
+      tabs.sync?.destroy();
       scheduler.destroy();
       for (const timer of teardowns.values()) clearTimeout(timer);
       teardowns.clear();

@@ -40,6 +40,11 @@
  */
 export { checkApiKeyObserver, type CheckApiKeyOptions } from './check-observer';
 export { getRunStore } from './get-run-store';
+export { INBOX_DEFAULTS, InboxObserver, type InboxOptions, type InboxResult } from './inbox-observer';
+export { INBOX_TITLE_MAX_LENGTH, inboxItemId, toolCallTitle, type InboxItem } from './inbox-item';
+export type { CrossTabOptions } from './cross-tab-sync';
+export type { TabRole } from './tab-election';
+export { createBrowserTabEnvironment, type TabChannel, type TabEnvironment, type TabLocks, type TabStorage } from './tab-environment';
 export { MutationObserver, type MutationOptions, type MutationResult, type MutationStatus } from './mutation-observer';
 export { runsObserver, tasksObserver, type PageQueryResult, type RunsOptions, type TasksOptions } from './page-observer';
 export type { QueryResult } from './query-result';
@@ -60,7 +65,7 @@ export { runGifObserver, runResultObserver, type RunEndOptions, type RunEndResul
 export { runStatusObserver, type RunStatusOptions, type RunStatusResult } from './run-status-observer';
 export { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
 export { createRunStore } from './create-run-store';
-export type { RunStore, Watcher } from './run-store';
+export type { RunStore, RunStoreTabs, Watcher } from './run-store';
 export { RUN_STORE_DEFAULTS, type RunStoreOptions, type StreamOptions } from './run-store-options';
 export type { Transport } from './event-feed';
 export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';

@@ -27,6 +27,11 @@ export interface RunStatusResult extends QueryResult<RunStatus> {
    * the service has accepted is `null` here even while the service still shows it (it lags).
    */
   readonly pendingToolCall: ToolCall | null;
+  /**
+   * Since when `pendingToolCall` has been waiting, in ms since the epoch: when this store (or,
+   * with other tabs, the first tab of the origin) first saw it pending. Undefined without one.
+   */
+  readonly waitingSince: number | undefined;
 }
 
 const keyOf = (options: RunStatusOptions) => resourceKeys.status(options.taskId, options.runId);
@@ -55,6 +60,7 @@ export const runStatusObserver: ObserverDefinition<RunStatusOptions, RunStatusRe
       isFetching: snapshot.isFetching,
       isTerminal: data !== undefined && store.isRunTerminal(data),
       pendingToolCall: answered ? null : toolCall,
+      waitingSince: answered || toolCall === null ? undefined : store.getWaitingSince(key.taskId, toolCall.toolCallId),
       refetch: actions.refetch,
     };
   },
@@ -65,6 +71,7 @@ export const runStatusObserver: ObserverDefinition<RunStatusOptions, RunStatusRe
     isFetching: false,
     isTerminal: false,
     pendingToolCall: null,
+    waitingSince: undefined,
     refetch: actions.refetch,
   }),
 };

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../client';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
+import type { CrossTabOptions } from './cross-tab-sync';
 import type { StoreEnvironment } from './store-environment';
 
 /** Defaults of `RunStoreOptions`. */
@@ -93,4 +94,13 @@ export interface RunStoreOptions {
    * Default: `RUN_STORE_DEFAULTS.stream`.
    */
   stream?: StreamOptions;
+  /**
+   * The tabs of one origin share one poller and their answers: the leader tab (Web Locks, else
+   * elected over a `BroadcastChannel`) polls what every tab watches and posts what it reads; an
+   * answer accepted in one tab is never sent by another. `false` makes this store poll alone, as
+   * it does anyway where the browser has no `BroadcastChannel`, and for clients with their own
+   * `fetch` unless `name` says which service they reach. Default: on, named by the client's
+   * `baseUrl`.
+   */
+  crossTab?: false | CrossTabOptions;
 }

@@ -4,7 +4,23 @@ import type { WatchOptions } from './resource';
 import type { ResourceData, ResourceKey } from './resource-key';
 import type { ResourceSnapshot } from './resource-state';
 import type { PauseReason } from './scheduler';
+import type { TabRole } from './tab-election';
 import type { ToolInputRef, ToolInputSnapshot } from './tool-input-registry';
+
+/** What a store knows of the other tabs of its origin (see `RunStoreOptions.crossTab`). */
+export interface RunStoreTabs {
+  /** `leader` polls for every tab, a `follower` is fed by it, `alone` polls for itself. */
+  role(): TabRole;
+  /**
+   * Runs `action` in the first tab of the origin to ask under `name`, and never again (within a
+   * day) in any tab; resolves whether it ran here. Within one tab when no other can be reached.
+   */
+  once(name: string, action: () => void | Promise<void>): Promise<boolean>;
+  /** Marks `id` (a tool call) as on screen in this tab; returns the function that unmarks it. */
+  show(id: string): () => void;
+  /** True when a visible tab of the origin, this one included, has `id` on screen. */
+  isShownInVisibleTab(id: string): boolean;
+}
 
 /** A registered interest in a resource: it is fetched, and polled, while at least one watcher exists. */
 export interface Watcher<T> {
@@ -41,6 +57,13 @@ export interface RunStore {
 
   /** The registry's state for one tool call (`idle` when nothing was attempted). */
   getToolInput(taskId: string, toolCallId: string): ToolInputSnapshot;
+  /**
+   * When the call was first seen pending (ms since the epoch), by this store or, with other tabs,
+   * by the first tab that saw it; undefined for a call no status of the store shows.
+   */
+  getWaitingSince(taskId: string, toolCallId: string): number | undefined;
+  /** The other tabs of the origin. */
+  readonly tabs: RunStoreTabs;
   /**
    * The tool call a tool-input view is about: the one the run status shows, else the one an answer
    * was last attempted for.

@@ -222,13 +222,20 @@ export class Scheduler {
     this.authError = error;
     this.stopAll();
     this.options.onPauseChange();
+    // Every watched resource says why it stopped updating.
+    for (const resource of this.options.resources()) if (resource.watchers.size > 0) resource.dispatch({ type: 'pause', error });
   }
 
-  /** Lifts an auth pause; true when there was one. */
+  /** Lifts an auth pause and refreshes every watched resource; true when there was one. */
   resumeAfterAuth(): boolean {
     if (this.authError === undefined || this.destroyed) return false;
     this.authError = undefined;
     this.options.onPauseChange();
+    for (const resource of this.options.resources()) {
+      if (resource.watchers.size === 0) continue;
+      resource.dispatch({ type: 'resume' });
+      this.enqueue(resource);
+    }
     return true;
   }
 

@@ -177,6 +177,29 @@ export class ToolInputRegistry {
   }
 
   /**
+   * Another tab's answer to this call was accepted: nothing may be sent for it here any more. An
+   * answer of this tab that is out is left to finish (under the same lock, it finds the record and
+   * sends nothing).
+   */
+  adoptAccepted(ref: ToolInputRef): void {
+    const id = entryId(ref.taskId, ref.toolCallId);
+    const existing = this.entries.get(id);
+    if (existing?.snapshot.state === 'submitting' || existing?.snapshot.state === 'submitted') return;
+    const entry: Entry = existing ?? {
+      taskId: ref.taskId,
+      runId: normaliseRunId(ref.runId),
+      toolCallId: ref.toolCallId,
+      input: undefined,
+      snapshot: IDLE_TOOL_INPUT,
+      promise: undefined,
+      attemptTick: 0,
+    };
+    entry.input = undefined;
+    this.entries.set(id, entry);
+    this.set(entry, { state: 'submitted', error: undefined });
+  }
+
+  /**
    * Sees a run status that was requested at `requestTick`: a failed attempt whose call the status no
    * longer shows becomes `stale` (probably received, when the failure did not say it was refused).
    * Only statuses requested after the attempt count, and only for the same run address, so an old

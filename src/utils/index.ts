@@ -9,3 +9,4 @@ export { quiet } from './quiet';
 export { toError } from './to-error';
 export { contentKey } from './content-key';
 export { cloneJson, stringifyJson } from './json-data';
+export { readDraft, removeDraft, writeDraft } from './session-drafts';

@@ -32,7 +32,7 @@ const meta = {
   tags: ['autodocs'],
   args: {
     toolCall: approvePurchaseCall,
-    schema: approvePurchaseTool.function.parameters,
+    schema: approvePurchaseTool().function.parameters,
     submit: fn<ApprovalPromptProps['submit']>(),
   },
   argTypes: {
@@ -170,7 +170,7 @@ export const ConfiguredRenderer: StoryObj<typeof ToolCallPrompt> = {
   render: ({ onSubmit }) => (
     <ToolCallPrompt
       toolCall={approvePurchaseCall}
-      tools={[approvePurchaseTool]}
+      tools={[approvePurchaseTool()]}
       renderers={{ approve_purchase: approvePurchase }}
       onSubmit={onSubmit}
       headingLevel={3}
@@ -195,7 +195,7 @@ export const InRunViewer: StoryObj<typeof RunViewer> = {
     simulate({
       service: { scenario: 'non-form-tool' },
       setup: async ({ service, clock }) => {
-        const run = await startTask(service, 'Buy an office chair under €400', [approvePurchaseTool]);
+        const run = await startTask(service, 'Buy an office chair under €400', [approvePurchaseTool()]);
         await untilToolCall(service, clock, run);
         return run;
       },
@@ -204,7 +204,7 @@ export const InRunViewer: StoryObj<typeof RunViewer> = {
   render: (_args, context) => (
     <RunViewer
       taskId={storyRunOf(context).taskId}
-      tools={[approvePurchaseTool]}
+      tools={[approvePurchaseTool()]}
       renderers={{ approve_purchase: ApprovalPrompt }}
       liveView={false}
       pollIntervalMs={250}

@@ -31,7 +31,7 @@ const meta = {
   tags: ['autodocs'],
   args: {
     toolCall: approvePurchaseCall,
-    tools: [approvePurchaseTool],
+    tools: [approvePurchaseTool()],
     onSubmit: fn<ToolCallPromptProps['onSubmit']>(),
     onInvalidParameters: fn<NonNullable<ToolCallPromptProps['onInvalidParameters']>>(),
   },

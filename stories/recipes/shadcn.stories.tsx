@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useLayoutEffect, type ReactNode } from 'react';
 import { expect, fn, within } from 'storybook/test';
 import { ShadcnToolCallForm } from '../../examples/shadcn-form/shadcn-tool-call-form';
 import tailwindCss from '../../examples/shadcn-form/styles.css?inline';
 import type { FormAnswer } from '../../src';
+import { PageStyle } from '../support/page-style';
 import {
   EVERY_KIND,
   EVERY_KIND_ANSWER,
@@ -17,34 +17,6 @@ import {
   WithSentAnswer,
   type Widgets,
 } from './recipe-story';
-
-/**
- * The recipe's Tailwind stylesheet, in the page only while a shadcn story is: Tailwind's preflight
- * resets every element (margins, borders, fonts), so a stylesheet left behind would restyle the
- * stories shown after it. Counted, so the stories of a docs page share one copy.
- */
-let tailwindUsers = 0;
-let tailwindElement: HTMLStyleElement | undefined;
-
-function TailwindStyles({ children }: { children: ReactNode }) {
-  // Before paint, so the story is never seen (or checked by axe) unstyled.
-  useLayoutEffect(() => {
-    tailwindUsers += 1;
-    if (tailwindElement === undefined) {
-      tailwindElement = document.createElement('style');
-      tailwindElement.dataset.recipe = 'shadcn';
-      tailwindElement.textContent = tailwindCss;
-      document.head.append(tailwindElement);
-    }
-    return () => {
-      tailwindUsers -= 1;
-      if (tailwindUsers > 0) return;
-      tailwindElement?.remove();
-      tailwindElement = undefined;
-    };
-  }, []);
-  return children;
-}
 
 /** Radix Select opens on a press; its options are in a portal, outside the story's canvas. */
 const SHADCN_WIDGETS: Widgets = {
@@ -69,9 +41,9 @@ const meta = {
   tags: ['autodocs'],
   decorators: [
     (Story) => (
-      <TailwindStyles>
+      <PageStyle id="shadcn" css={tailwindCss}>
         <Story />
-      </TailwindStyles>
+      </PageStyle>
     ),
   ],
   parameters: { libraryStyles: false },

@@ -123,12 +123,12 @@ export const ToolCallPending: Story = {
 
 /** A caller-defined tool that is not a form: with its definition in `tools`, the call gets a form generated from its schema. */
 export const GenericToolCall: Story = {
-  args: { tools: [approvePurchaseTool] },
+  args: { tools: [approvePurchaseTool()] },
   loaders: [
     simulate({
       service: { scenario: 'non-form-tool' },
       setup: async ({ service, clock }) => {
-        const run = await startTask(service, 'Buy an office chair under €400', [approvePurchaseTool]);
+        const run = await startTask(service, 'Buy an office chair under €400', [approvePurchaseTool()]);
         await untilToolCall(service, clock, run);
         return run;
       },
@@ -348,9 +348,7 @@ export const NetworkError: Story = {
   ],
   play: async ({ canvas, canvasElement }) => {
     const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent(
-      'Could not load the run status: GET /api/v1/task/{taskId}/run/status failed: the service could not be reached',
-    );
+    await expect(alert).toHaveTextContent('Could not load the run status: the service could not be reached. Check the connection');
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     await expect(viewerOf(canvasElement)).toHaveAttribute('data-state', 'error');
   },

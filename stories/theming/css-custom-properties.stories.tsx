@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { DataTable, RunStatusBadge, ToolCallForm, type ToolCallFormProps } from '../../src';
 import { formEventArgs, formEventArgTypes } from '../support/form-stories';
 import { brandTheme, darkTheme, type HitlTheme } from './theme-variables';
@@ -49,6 +49,15 @@ const meta = {
             { label: 'Express, 2 working days (€9.90)', value: 990 },
           ],
         },
+        {
+          type: 'select',
+          label: 'Packaging',
+          options: [
+            { label: 'Recycled box', value: 'box' },
+            { label: 'Paper bag', value: 'bag' },
+          ],
+          defaultValue: 'box',
+        },
         { type: 'switch', label: 'Text me updates', defaultValue: true },
         { type: 'text', label: 'Note', placeholder: 'Optional' },
       ],
@@ -81,10 +90,19 @@ export const Dark: Story = {
     const form = canvasElement.querySelector('form');
     if (form === null) throw new Error('no form');
     await expect(getComputedStyle(form).color).toBe('rgb(230, 237, 243)');
+    // The page stays the catalogue's white: the form paints its own dark background.
+    await expect(getComputedStyle(form).backgroundColor).toBe('rgb(13, 17, 23)');
+    await expect(getComputedStyle(form).colorScheme).toBe('dark');
     await expect(getComputedStyle(canvas.getByRole('textbox', { name: 'Note' })).backgroundColor).toBe('rgb(13, 17, 23)');
     await expect(getComputedStyle(canvas.getByText('Completed').closest('.hitl-run-status-badge') as Element).color).toBe(
       'rgb(86, 211, 100)',
     );
+    // The select list is portalled to <body>, on the catalogue's white page: it wears the theme all the same.
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Packaging' }));
+    const list = await within(document.body).findByRole('listbox');
+    await expect(getComputedStyle(list.closest('.hitl-select-content') ?? list).backgroundColor).toBe('rgb(13, 17, 23)');
+    await expect(getComputedStyle(within(list).getByRole('option', { name: 'Paper bag' })).color).toBe('rgb(230, 237, 243)');
+    await userEvent.keyboard('{Escape}');
     // Errors in the dark palette too, checked for contrast by axe after the play.
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
     await expect(getComputedStyle(await canvas.findByRole('alert')).color).toBe('rgb(255, 123, 114)');

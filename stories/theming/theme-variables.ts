@@ -28,10 +28,8 @@ export const darkTheme: HitlTheme = {
   '--hitl-color-note': '#e3b341',
   '--hitl-color-note-background': '#2b2111',
   '--hitl-color-success': '#56d364',
-  // The page behind the components is the app's to paint.
-  background: '#0d1117',
-  color: '#e6edf3',
-  padding: '1rem',
+  // Native controls (the date picker, scroll bars) in their dark look too.
+  '--hitl-color-scheme': 'dark',
 };
 
 /** One theming variable: its name, its default in `hitl-react/styles.css`, and what it styles. */
@@ -49,9 +47,14 @@ export const THEME_VARIABLES: readonly ThemeVariable[] = [
   { name: '--hitl-font', defaultValue: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", use: 'Font family of every component.' },
   { name: '--hitl-font-size', defaultValue: '1rem', use: 'Base font size of forms and the run viewer.' },
   { name: '--hitl-line-height', defaultValue: '1.5', use: 'Line height of forms and the run viewer.' },
+  {
+    name: '--hitl-color-scheme',
+    defaultValue: 'light',
+    use: 'The `color-scheme` of every component: `dark` gives native controls their dark look.',
+  },
   { name: '--hitl-color-text', defaultValue: '#1b1f24', use: 'Body text.' },
   { name: '--hitl-color-muted', defaultValue: '#57606a', use: 'Descriptions, hints, list details, stopped and loading states.' },
-  { name: '--hitl-color-background', defaultValue: '#ffffff', use: 'Inputs, the select list, the switch thumb.' },
+  { name: '--hitl-color-background', defaultValue: '#ffffff', use: 'Behind every component, inputs, the select list, the switch thumb.' },
   { name: '--hitl-color-surface', defaultValue: '#f6f8fa', use: 'Buttons, badges, the live view frame, the selected list item.' },
   { name: '--hitl-color-border', defaultValue: '#8c959f', use: 'Borders of inputs, buttons, badges, frames and the recording.' },
   { name: '--hitl-color-accent', defaultValue: '#0969da', use: 'The submit button, checked controls, the running badge, links, focus.' },

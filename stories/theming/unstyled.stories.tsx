@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { ToolCallForm } from '../../src';
 import { expectSubmitted, formEventArgs, formEventArgTypes } from '../support/form-stories';
+import { expectClickable } from '../support/visibility';
 
 /**
  * The components without `hitl-react/styles.css`, as in an app that styles them itself (by the
@@ -50,6 +51,14 @@ export const Unstyled: Story = {
     const marks = styledMarks(canvasElement);
     await expect(marks.buttonBackground).not.toBe(ACCENT);
     await expect(marks.labelWeight).toBe('400');
+    // Browser defaults alone still draw every control at a size one can see and press.
+    for (const name of ['Shop', 'Keep me signed in', 'Session length (hours)', 'Sign in']) {
+      await expectClickable(
+        canvas.getByRole(name === 'Shop' ? 'combobox' : name === 'Sign in' ? 'button' : name.startsWith('Keep') ? 'switch' : 'slider', {
+          name,
+        }),
+      );
+    }
     await userEvent.type(canvas.getByLabelText('Password'), 'correct horse');
     await userEvent.click(canvas.getByRole('switch', { name: 'Keep me signed in' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));

@@ -13,7 +13,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { formInputTool } from '../../src/schema';
 import { createTaskProxy, toNodeListener, type ProxyStore, type TaskProxy } from '../../src/server';
 import { createRedisProxyStore, type RedisProxyStore } from '../../src/server/redis';
-import { startSimulatorServer, type Scenario, type SimulatorServer } from '../../src/testing';
+import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
+import { askScenario, busyScenario } from './e2e-scenarios';
 import { chromiumLaunchOptions } from '../../scripts/chromium';
 import { startRedisServer, type RedisServer } from '../node/proxy/redis-server';
 
@@ -21,29 +22,7 @@ const API_KEY = 'sk_hub_e2e_V4pL8q';
 const INTERVAL_MS = 1000;
 const WAIT = { timeout: 30_000 };
 
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'watch',
-    description: 'Works on one page for an hour.',
-    keywords: ['watch'],
-    steps: [{ type: 'page', title: 'Working', url: 'https://shop.example.com/', durationMs: 3_600_000 }],
-    result: { summary: 'Done.' },
-  },
-  {
-    name: 'ask',
-    description: 'Asks for a code at once.',
-    keywords: ['ask'],
-    steps: [
-      {
-        type: 'tool_call',
-        tool: 'form_input',
-        parameters: { heading: 'Confirm', fields: [{ type: 'text', label: 'Code', required: true }] },
-      },
-      { type: 'page', title: 'Working', url: 'https://shop.example.com/', durationMs: 3_600_000 },
-    ],
-    result: { summary: 'Done.' },
-  },
-];
+const SCENARIOS = [busyScenario('watch'), askScenario('ask', 'Confirm', [{ type: 'text', label: 'Code', required: true }])];
 
 /** The page: a RunViewer over a client of the same-origin proxy; it notes when it first saw each status. */
 const PAGE_SOURCE = `

@@ -87,9 +87,11 @@ function tsconfig(moduleResolution: 'bundler' | 'node16'): string {
       strict: true,
       noEmit: true,
       skipLibCheck: false,
+      // TypeScript 6's default: a side-effect import such as the stylesheet's must resolve to types.
+      noUncheckedSideEffectImports: true,
       types: [],
     },
-    files: ['check.ts', 'app.tsx'],
+    files: ['check.ts', 'app.tsx', 'typed-tools.tsx'],
   });
 }
 
@@ -182,10 +184,17 @@ describe('the packed package in an empty app', () => {
     expect(attw.code).toBe(0);
   });
 
-  it('marks the main entry as client code, and keeps hitl-react/server and hitl-react/testing free of React', async () => {
+  it('marks the modules that use React as client code, and keeps hitl-react/server and hitl-react/testing free of React', async () => {
     const dist = join(appDir, 'node_modules/hitl-react/dist');
-    // A Next.js Server Component may import a component from the main entry and render it.
-    expect((await readFile(join(dist, 'index.js'), 'utf8')).split('\n')[0]).toMatch(/^["']use client["'];?$/);
+    const firstLine = async (file: string) => (await readFile(join(dist, file), 'utf8')).split('\n')[0];
+    // A Next.js Server Component may import a component from the main entry and render it…
+    expect(await firstLine('components/tool-call-form/tool-call-form.js')).toMatch(/^["']use client["'];?$/);
+    expect(await firstLine('context/task-client-provider.js')).toMatch(/^["']use client["'];?$/);
+    expect(await firstLine('hooks/use-create-task.js')).toMatch(/^["']use client["'];?$/);
+    // …and call what does not need React there, e.g. createTaskClient in a Server Action.
+    expect(await firstLine('index.js')).not.toMatch(/use client/);
+    expect(await firstLine('client/create-task-client.js')).not.toMatch(/use client/);
+    expect(await firstLine('schema/form-input-tool.js')).not.toMatch(/use client/);
     // Everything the server-side entries load, followed import by import.
     const loaded = new Set<string>();
     const bare = new Set<string>();
@@ -208,6 +217,9 @@ describe('the packed package in an empty app', () => {
   it.each(['bundler', 'node16'] as const)('type-checks with moduleResolution %s and skipLibCheck off', async (moduleResolution) => {
     await writeFile(join(appDir, 'check.ts'), CONSUMER_CHECK);
     await writeFile(join(appDir, 'app.tsx'), CONSUMER_APP);
+    // The compile-time checks of typed tools, each `@ts-expect-error` a mistake that must not compile.
+    const typedTools = await readFile(join(repoRoot, 'test/types/typed-tools.tsx'), 'utf8');
+    await writeFile(join(appDir, 'typed-tools.tsx'), typedTools.replace(`from '../../src'`, `from 'hitl-react'`));
     await writeFile(join(appDir, `tsconfig.${moduleResolution}.json`), tsconfig(moduleResolution));
     const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
     await expect(run(process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`], appDir)).resolves.toMatchObject({ code: 0 });
@@ -225,6 +237,9 @@ describe('the packed package in an empty app', () => {
 
   it('bundles into a React page that shows the agent form, sends the answer and shows the result in Chromium', async () => {
     await writeFile(join(appDir, 'app.tsx'), CONSUMER_APP);
+    // The compile-time checks of typed tools, each `@ts-expect-error` a mistake that must not compile.
+    const typedTools = await readFile(join(repoRoot, 'test/types/typed-tools.tsx'), 'utf8');
+    await writeFile(join(appDir, 'typed-tools.tsx'), typedTools.replace(`from '../../src'`, `from 'hitl-react'`));
     const outdir = join(appDir, 'dist');
     await build({
       absWorkingDir: appDir,

@@ -22,6 +22,11 @@ it('keeps the export list of hitl-react', () => {
   expect(names(main)).toMatchSnapshot();
 });
 
+it.each(['en', 'de', 'fr', 'es', 'ja'])('hitl-react/locales/%s exports its messages and nothing else', async (tag) => {
+  const locale = (await import(`../../src/messages/locales/${tag}.ts`)) as Record<string, unknown>;
+  expect(names(locale)).toEqual([tag]);
+});
+
 it('keeps the export list of hitl-react/testing', () => {
   expect(names(testing)).toMatchSnapshot();
 });

@@ -16,6 +16,8 @@ interface Budget {
   goal?: string;
   /** The size when the budget was set. */
   setAt: number;
+  /** Why it was last raised. */
+  why?: string;
 }
 
 interface RatioBudget {

@@ -1,7 +1,8 @@
 import { useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { JsonSchema, ToolCall } from '../../client';
 import { isFlatObjectSchema } from '../../form';
-import { useMessages } from '../../hooks';
+import { useMessageGroup } from '../../hooks';
+import { enApprovalMessages, enFormMessages, enPromptMessages } from '../../messages';
 import { cx } from '../../utils';
 import { Label } from '../form-view';
 import { Heading, subLevel, type HeadingLevel } from '../shared';
@@ -11,7 +12,7 @@ import { ApprovalJsonEditor } from './approval-json-editor';
 import { ApprovalSchemaForm } from './approval-schema-form';
 import type { ApprovalPromptMessages } from './messages';
 import { useSingleAnswer } from './use-single-answer';
-import { useIsomorphicLayoutEffect } from '../../utils/react';
+import { useIsomorphicLayoutEffect, withRefProp } from '../../utils/react';
 
 /**
  * The prompt's state, exposed as `data-state`: `deciding` (the three buttons), `rejecting` (the
@@ -66,19 +67,19 @@ const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([
  * is not a form, showing its arguments as text. Each decision sends one answer through `submit`,
  * shaped by `answer`. Register it by tool name, as it is or configured with `createApprovalRenderer`.
  */
-export function ApprovalPrompt(props: ApprovalPromptProps) {
+export const ApprovalPrompt = withRefProp(function ApprovalPrompt(props: ApprovalPromptProps) {
   // Keyed by call: a poll's new object keeps the step and what was typed, a new call starts afresh.
   return <ApprovalPromptBody key={props.toolCall?.toolCallId} {...props} />;
-}
+});
 
-function ApprovalPromptBody({ ref, ...props }: ApprovalPromptProps) {
+const ApprovalPromptBody = withRefProp(function ApprovalPromptBody({ ref, ...props }: ApprovalPromptProps) {
   // Poll copies of the same call carry the same arguments; the first one is kept.
   const [toolCall] = useState(props.toolCall);
   const generatedId = useId();
   const idBase = props.id ?? generatedId;
-  const approval = useMessages('approval', props.messages);
-  const form = useMessages('form', props.messages);
-  const prompt = useMessages('prompt', props.messages);
+  const approval = useMessageGroup('approval', enApprovalMessages, props.messages);
+  const form = useMessageGroup('form', enFormMessages, props.messages);
+  const prompt = useMessageGroup('prompt', enPromptMessages, props.messages);
   const messages = useMemo<ApprovalPromptMessages>(() => ({ ...form, ...prompt, ...approval }), [form, prompt, approval]);
   const { status, send } = useSingleAnswer(props.submit);
   const [step, setStep] = useState<Step>('deciding');
@@ -227,4 +228,4 @@ function ApprovalPromptBody({ ref, ...props }: ApprovalPromptProps) {
       {body}
     </section>
   );
-}
+});

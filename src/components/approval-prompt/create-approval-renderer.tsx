@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
 import type { ToolRendererProps } from '../tool-call-prompt';
 import { ApprovalPrompt, type ApprovalPromptProps } from './approval-prompt';
 
@@ -19,7 +19,8 @@ export type ApprovalRendererOptions = Pick<
  * };
  * ```
  */
-export function createApprovalRenderer(options: ApprovalRendererOptions = {}): ComponentType<ToolRendererProps> {
+// A plain function type, not `ComponentType`: a renderer for any tool then fits the slot of a typed one.
+export function createApprovalRenderer(options: ApprovalRendererOptions = {}): (props: ToolRendererProps) => ReactNode {
   function ApprovalRenderer(props: ToolRendererProps) {
     return <ApprovalPrompt {...options} {...props} />;
   }

@@ -1,4 +1,4 @@
-import { en, type ApprovalMessages, type FormMessages, type PromptMessages } from '../../messages';
+import { enApprovalMessages, type ApprovalMessages, type FormMessages, type PromptMessages } from '../../messages';
 
 export type { ApprovalMessages };
 
@@ -9,4 +9,4 @@ export type { ApprovalMessages };
 export type ApprovalPromptMessages = ApprovalMessages & FormMessages & PromptMessages;
 
 /** The English defaults of `ApprovalMessages`. */
-export const defaultApprovalMessages: ApprovalMessages = en.approval;
+export const defaultApprovalMessages: ApprovalMessages = enApprovalMessages;

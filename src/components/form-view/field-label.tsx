@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { cutText, DEFAULT_CONTENT_LIMITS, type HeadlessField } from '../../form';
-import { en } from '../../messages';
+import { enFormMessages } from '../../messages';
 import { FieldEnvironmentContext } from './field-environment-context';
 import { useLongText } from './long-text';
 
@@ -76,7 +76,7 @@ export function Label({ id, htmlFor, text, required, as = 'label', description, 
 export function FieldLabel({ field, as }: { field: HeadlessField; as?: LabelProps['as'] }) {
   const environment = useContext(FieldEnvironmentContext);
   const max = environment?.limits.maxTextLength ?? DEFAULT_CONTENT_LIMITS.maxTextLength;
-  const words = environment?.messages ?? en.form;
+  const words = environment?.messages ?? enFormMessages;
   const { id, htmlFor } = field.getLabelProps();
   const label = useLongText(field.label, max, id, words);
   return (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
-import { en } from '../../messages';
+import { enFormMessages } from '../../messages';
 
 /** The English text shown near the submit button when neither the caller nor the messages replace it. */
-export const DEFAULT_AGENT_NOTICE = en.form.agentNotice();
+export const DEFAULT_AGENT_NOTICE = enFormMessages.agentNotice();
 
 /** Props of `FormFooter`. */
 export interface FormFooterProps {

@@ -10,7 +10,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { cutText, DEFAULT_CONTENT_LIMITS, type HeadlessField } from '../../form';
-import { en, type FieldMessageContext } from '../../messages';
+import { enFormMessages, type FieldMessageContext } from '../../messages';
 import type { FormFieldOption } from '../../schema';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 import { FieldEnvironmentContext } from './field-environment-context';
@@ -74,7 +74,7 @@ export function OptionListbox({ field }: OptionListboxProps) {
   const [state, dispatch] = useReducer(optionListboxReducer, INITIAL_OPTION_LISTBOX_STATE);
   // The form's texts and limits, as every field reads them (English and the defaults outside a form).
   const environment = useContext(FieldEnvironmentContext);
-  const messages = environment?.messages ?? en.form;
+  const messages = environment?.messages ?? enFormMessages;
   const maxTextLength = environment?.limits.maxTextLength ?? DEFAULT_CONTENT_LIMITS.maxTextLength;
   const context: FieldMessageContext = { label: field.label, index: field.index, type: field.kind };
   const { options, multiple, readOnly, disabled } = field;

@@ -1,9 +1,11 @@
-import { useEffect, useState, type Ref } from 'react';
-import { useMessages, isPageOrigin, safeHttpUrl } from '../shared';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { enLiveViewMessages } from '../../messages';
+import { useMessageGroup } from '../../hooks';
+import { isPageOrigin, safeHttpUrl } from '../shared';
 import { liveViewSandbox } from './live-view-sandbox';
-import { defaultLiveViewMessages, type LiveViewMessages } from './messages';
+import type { LiveViewMessages } from './messages';
 import { cx } from '../../utils';
-import { useHydrated } from '../../utils/react';
+import { inertAttribute, useHydrated, useIsomorphicLayoutEffect, withRefProp } from '../../utils/react';
 
 export interface LiveViewProps {
   /**
@@ -24,7 +26,7 @@ export interface LiveViewProps {
   autoReconnectAttempts?: number;
   /** Delay before the first automatic reconnect, doubled for each further one. Default: 2000. */
   reconnectDelayMs?: number;
-  /** Replaces some of the texts. Default: the English `defaultLiveViewMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`liveView` group), else English. */
   messages?: Partial<LiveViewMessages>;
   /** Added to the root's classes (`hitl-live-view`). Default: none. */
   className?: string;
@@ -52,8 +54,8 @@ function classes(className: string | undefined): string {
  * a few times with backoff; "Reconnect" remounts it at any time. The frame is rendered after
  * mount only, so server-rendered HTML never starts loading a page the client might not allow.
  */
-export function LiveView({ ref, ...props }: LiveViewProps) {
-  const messages = useMessages(defaultLiveViewMessages, props.messages);
+export const LiveView = withRefProp(function LiveView({ ref, ...props }: LiveViewProps) {
+  const messages = useMessageGroup('liveView', enLiveViewMessages, props.messages);
   const url = safeHttpUrl(props.url);
   if (url === undefined) {
     return (
@@ -64,7 +66,7 @@ export function LiveView({ ref, ...props }: LiveViewProps) {
   }
   // Keyed by address: a new live view starts with a fresh frame and fresh attempts.
   return <ConnectedLiveView key={url} {...props} ref={ref} url={url} messages={messages} />;
-}
+});
 
 interface Connection {
   /** Bumped to remount the frame. */
@@ -74,7 +76,10 @@ interface Connection {
   autoAttempts: number;
 }
 
-function ConnectedLiveView({ ref, ...props }: Omit<LiveViewProps, 'messages'> & { url: string; messages: LiveViewMessages }) {
+const ConnectedLiveView = withRefProp(function ConnectedLiveView({
+  ref,
+  ...props
+}: Omit<LiveViewProps, 'messages'> & { url: string; messages: LiveViewMessages }) {
   const { url, messages } = props;
   const interactive = props.interactive ?? false;
   const loadTimeoutMs = props.loadTimeoutMs ?? 15_000;
@@ -115,6 +120,16 @@ function ConnectedLiveView({ ref, ...props }: Omit<LiveViewProps, 'messages'> & 
         : current,
     );
   const reconnect = () => setConnection((current) => ({ frame: current.frame + 1, state: 'connecting', autoAttempts: 0 }));
+  // Offered only while the view is not working: beside a working view, "Reconnect" reads as a fault.
+  const offerReconnect = connection.state !== 'connected';
+  const reconnectFocused = useRef(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  useIsomorphicLayoutEffect(() => {
+    // The button went away under the person's focus: the next control takes it, not <body>.
+    if (offerReconnect || !reconnectFocused.current) return;
+    reconnectFocused.current = false;
+    link.current?.focus();
+  }, [offerReconnect]);
 
   const notice =
     connection.state === 'connecting'
@@ -140,7 +155,7 @@ function ConnectedLiveView({ ref, ...props }: Omit<LiveViewProps, 'messages'> & 
             // View-only: out of the tab order, `inert` (no focus, no input inside), and the pointer
             // blocked inline as well, so it holds without the stylesheet and where `inert` is missing.
             tabIndex={interactive ? undefined : -1}
-            inert={!interactive}
+            inert={inertAttribute(!interactive)}
             style={interactive ? undefined : { pointerEvents: 'none' }}
             onLoad={onLoad}
             onError={onError}
@@ -152,13 +167,21 @@ function ConnectedLiveView({ ref, ...props }: Omit<LiveViewProps, 'messages'> & 
           {notice}
         </p>
         {interactive ? null : <span className="hitl-live-view-mode">{messages.viewOnly()}</span>}
-        <button type="button" className="hitl-button" onClick={reconnect}>
-          {messages.reconnect()}
-        </button>
-        <a className="hitl-live-view-link" href={url} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer">
+        {offerReconnect ? (
+          <button
+            type="button"
+            className="hitl-button"
+            onClick={reconnect}
+            onFocus={() => (reconnectFocused.current = true)}
+            onBlur={() => (reconnectFocused.current = false)}
+          >
+            {messages.reconnect()}
+          </button>
+        ) : null}
+        <a ref={link} className="hitl-live-view-link" href={url} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer">
           {messages.openInNewTab()}
         </a>
       </div>
     </div>
   );
-}
+});

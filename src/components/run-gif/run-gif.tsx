@@ -1,15 +1,18 @@
 import { useState, type Ref } from 'react';
 import { isFinalGifStatus, type GifStatus } from '../../client';
-import { useMessages, safeHttpUrl } from '../shared';
-import { defaultRunGifMessages, type RunGifMessages } from './messages';
+import { enRunGifMessages } from '../../messages';
+import { useMessageGroup } from '../../hooks';
+import { safeHttpUrl } from '../shared';
+import type { RunGifMessages } from './messages';
 import { cx } from '../../utils';
+import { withRefProp } from '../../utils/react';
 
 export interface RunGifProps {
   /** The GIF status (`useRunGif().data`); `undefined` while it loads. Untrusted: only an http(s) `url` is used. Required (may be `undefined`). */
   gif: GifStatus | undefined;
   /** The image's text alternative. Default: `messages.alt()`, "Recording of the run". */
   alt?: string;
-  /** Replaces some of the texts. Default: the English `defaultRunGifMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`runGif` group), else English. */
   messages?: Partial<RunGifMessages>;
   /** Added to the root's classes (`hitl-run-gif`). Default: none. */
   className?: string;
@@ -28,8 +31,8 @@ export type RunGifState = 'loading' | 'pending' | 'failed' | 'completed' | 'unav
  * A run's recorded GIF: its status in words until it is `completed`, then the image (only from an
  * http(s) address; otherwise a note) with a link to open it in a new tab.
  */
-export function RunGif({ ref, ...props }: RunGifProps) {
-  const messages = useMessages(defaultRunGifMessages, props.messages);
+export const RunGif = withRefProp(function RunGif({ ref, ...props }: RunGifProps) {
+  const messages = useMessageGroup('runGif', enRunGifMessages, props.messages);
   const { gif } = props;
   const status = typeof gif?.status === 'string' ? gif.status : '';
   const completed = status.trim().toLowerCase() === 'completed';
@@ -88,4 +91,4 @@ export function RunGif({ ref, ...props }: RunGifProps) {
       </a>
     </div>
   );
-}
+});

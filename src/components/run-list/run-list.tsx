@@ -1,9 +1,9 @@
 import { useMemo, type Ref } from 'react';
 import type { RunListItem, TaskClient } from '../../client';
-import { useRuns } from '../../hooks';
+import { useMessageGroup, useProvidedLocale, useRuns } from '../../hooks';
+import { dateTimeFormat, enRunListMessages } from '../../messages';
 import {
   type HeadingLevel,
-  useMessages,
   asText,
   PagedList,
   type PagedListItem,
@@ -12,7 +12,8 @@ import {
   pageCountOf,
   usePage,
 } from '../shared';
-import { defaultRunListMessages, type RunListMessages } from './messages';
+import type { RunListMessages } from './messages';
+import { withRefProp } from '../../utils/react';
 
 export interface RunListProps {
   /** The task whose runs are listed. An empty string lists nothing. Required. */
@@ -29,13 +30,13 @@ export interface RunListProps {
   selectedRunId?: string;
   /** Called when the person picks a run. Without it, runs are listed as text, not buttons. Default: none. */
   onSelectRun?: (runId: string, run: RunListItem) => void;
-  /** Locale(s) of the start times, as `Intl.DateTimeFormat` takes them. Default: the browser's. */
+  /** Locale(s) of the start times, as `Intl.DateTimeFormat` takes them. Default: the `locale` of `<MessagesProvider>`'s messages, else the browser's. */
   locale?: string | readonly string[];
   /** How start times are written. Default: `{ dateStyle: 'medium', timeStyle: 'short' }`, in the browser's time zone. */
   dateTimeFormat?: Intl.DateTimeFormatOptions;
   /** The client to use. Default: the one from `<TaskClientProvider>`. */
   client?: TaskClient;
-  /** Replaces some of the texts. Default: the English `defaultRunListMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`runList` group), else English. */
   messages?: Partial<RunListMessages>;
   /** The level of the heading element. Default: 2. */
   headingLevel?: HeadingLevel;
@@ -56,27 +57,24 @@ const DEFAULT_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeSt
  * (`aria-current` on the selected one) when `onSelectRun` is given; loading, empty and error
  * (with "Retry") states. A `created_at` that is not a date is shown raw, as text.
  */
-export function RunList(props: RunListProps) {
+export const RunList = withRefProp(function RunList(props: RunListProps) {
   // Keyed by task: another task starts on its `defaultPage`, not on the page the last one was at.
   return <RunListBody key={props.taskId} {...props} />;
-}
+});
 
-function RunListBody({ ref, ...props }: RunListProps) {
-  const messages = useMessages(defaultRunListMessages, props.messages);
+const RunListBody = withRefProp(function RunListBody({ ref, ...props }: RunListProps) {
+  const messages = useMessageGroup('runList', enRunListMessages, props.messages);
   const pageSize = clampPageSize(props.pageSize);
   const [page, setPage] = usePage(props);
   const runs = useRuns({ taskId: props.taskId, page, limit: pageSize }, props.client);
   // Keyed by content: callers often pass the locale array and the options inline.
-  const localeKey = typeof props.locale === 'string' ? props.locale : props.locale?.join(',');
+  const providedLocale = useProvidedLocale();
+  const localeKey = typeof props.locale === 'string' ? props.locale : (props.locale?.join(',') ?? providedLocale);
   const formatKey = JSON.stringify(props.dateTimeFormat ?? DEFAULT_FORMAT);
-  const dates = useMemo(() => {
-    try {
-      return new Intl.DateTimeFormat(localeKey?.split(','), JSON.parse(formatKey) as Intl.DateTimeFormatOptions);
-    } catch {
-      // An invalid locale tag or option: the browser's default rather than a broken list.
-      return new Intl.DateTimeFormat(undefined, DEFAULT_FORMAT);
-    }
-  }, [localeKey, formatKey]);
+  const dates = useMemo(
+    () => dateTimeFormat(localeKey?.split(','), JSON.parse(formatKey) as Intl.DateTimeFormatOptions),
+    [localeKey, formatKey],
+  );
 
   const runsOnPage = runs.data?.data ?? [];
   const enabled = props.taskId !== '';
@@ -130,4 +128,4 @@ function RunListBody({ ref, ...props }: RunListProps) {
       items={items}
     />
   );
-}
+});

@@ -1,12 +1,14 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import type { DataTableEntry } from '../../client';
-import { formatValue, useMessages } from '../shared';
+import { useMessageGroup, useProvidedLocale } from '../../hooks';
+import { enDataTableMessages, numberFormat } from '../../messages';
+import { formatValue } from '../shared';
 
-import { defaultDataTableMessages, type DataTableMessages } from './messages';
+import type { DataTableMessages } from './messages';
 import { useDataTableColumns } from './use-data-table-columns';
 import { useRowWindow } from './use-row-window';
 import { cx, isRecord } from '../../utils';
-import { assignRef } from '../../utils/react';
+import { assignRef, withRefProp } from '../../utils/react';
 
 /** Rows up to which every row is rendered; above, only those in view (`windowAbove`'s default). */
 const DEFAULT_WINDOW_ABOVE = 200;
@@ -19,9 +21,9 @@ export interface DataTableProps {
   rows: readonly DataTableEntry[];
   /** The table's `<caption>`. Default: `messages.caption()`, "Extracted data". */
   caption?: string;
-  /** Locale(s) for numbers, as `Intl.NumberFormat` takes them. Default: the browser's. */
+  /** Locale(s) for numbers, as `Intl.NumberFormat` takes them. Default: the `locale` of `<MessagesProvider>`'s messages, else the browser's. */
   locale?: string | readonly string[];
-  /** Replaces some of the texts. Default: the English `defaultDataTableMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`dataTable` group), else English. */
   messages?: Partial<DataTableMessages>;
   /**
    * Above this many rows the table is windowed: it scrolls inside its wrapper (at most
@@ -50,8 +52,16 @@ function cell(row: Record<string, unknown>, key: string): unknown {
  * when the table is wider than the page, so keyboard users can scroll it. Long tables (more than
  * `windowAbove` rows) are windowed (`data-windowed`): see `windowAbove`.
  */
-export function DataTable({ rows, caption, locale, messages, windowAbove = DEFAULT_WINDOW_ABOVE, className, ref }: DataTableProps) {
-  const resolved = useMessages(defaultDataTableMessages, messages);
+export const DataTable = withRefProp(function DataTable({
+  rows,
+  caption,
+  locale,
+  messages,
+  windowAbove = DEFAULT_WINDOW_ABOVE,
+  className,
+  ref,
+}: DataTableProps) {
+  const resolved = useMessageGroup('dataTable', enDataTableMessages, messages);
   const [overflowing, setOverflowing] = useState(false);
   // A ref, not state: the wrapper is only needed by effects and event handlers, and keeping it in
   // state would render the whole table a second time as soon as it mounted.
@@ -64,16 +74,10 @@ export function DataTable({ rows, caption, locale, messages, windowAbove = DEFAU
     [ref],
   );
   const captionId = useId();
-  const localeKey = typeof locale === 'string' ? locale : locale?.join(',');
-  const numbers = useMemo(() => {
-    try {
-      return new Intl.NumberFormat(localeKey?.split(','));
-    } catch {
-      // An invalid locale tag: fall back to the browser's rather than fail the whole result.
-      return new Intl.NumberFormat();
-    }
-    // Keyed by the joined tags, not the array, which callers often pass inline.
-  }, [localeKey]);
+  const providedLocale = useProvidedLocale();
+  const localeKey = typeof locale === 'string' ? locale : (locale?.join(',') ?? providedLocale);
+  // Keyed by the joined tags, not the array, which callers often pass inline.
+  const numbers = useMemo(() => numberFormat(localeKey?.split(',')), [localeKey]);
   const objects = useMemo(() => rows.filter(isRecord), [rows]);
   const columns = useDataTableColumns(objects);
   const windowed = objects.length > windowAbove;
@@ -151,7 +155,7 @@ export function DataTable({ rows, caption, locale, messages, windowAbove = DEFAU
       </table>
     </div>
   );
-}
+});
 
 interface DataRowProps {
   row: Record<string, unknown>;

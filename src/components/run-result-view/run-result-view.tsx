@@ -1,19 +1,22 @@
 import { useId, type Ref } from 'react';
 import type { RunResult } from '../../client';
-import { formatValue, Heading, subLevel, type HeadingLevel, useMessages } from '../shared';
+import { enRunResultViewMessages } from '../../messages';
+import { useMessageGroup } from '../../hooks';
+import { formatValue, Heading, subLevel, type HeadingLevel } from '../shared';
 import { DataTable } from './data-table';
 import { isStructured } from './is-structured';
-import { defaultDataTableMessages, defaultRunResultViewMessages, type DataTableMessages, type RunResultViewMessages } from './messages';
+import type { DataTableMessages, RunResultViewMessages } from './messages';
 import { cx, isRecord } from '../../utils';
+import { withRefProp } from '../../utils/react';
 
 export interface RunResultViewProps {
   /** The run's result (`useRunResult().data`). Untrusted: everything in it is rendered as text. Required. */
   result: RunResult;
-  /** Replaces some of the texts. Default: the English `defaultRunResultViewMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`runResult` group), else English. */
   messages?: Partial<RunResultViewMessages>;
-  /** Replaces some of the data table's texts. Default: the English `defaultDataTableMessages`. */
+  /** Replaces some of the data table's texts. Default: those of `<MessagesProvider>` (`dataTable` group), else English. */
   dataTableMessages?: Partial<DataTableMessages>;
-  /** Locale(s) for the data table's numbers. Default: the browser's. */
+  /** Locale(s) for the data table's numbers. Default: the `locale` of `<MessagesProvider>`'s messages, else the browser's. */
   locale?: string | readonly string[];
   /** The level of the heading element; the error and output headings are one below. Default: 2. */
   headingLevel?: HeadingLevel;
@@ -49,10 +52,9 @@ function ErrorContent({ error }: { error: unknown }) {
  * as formatted JSON text) and the `dataTable` as a `<DataTable>` (its empty state is left out for
  * a failed run, where the error says more). Nothing of it is HTML.
  */
-export function RunResultView({ ref, ...props }: RunResultViewProps) {
+export const RunResultView = withRefProp(function RunResultView({ ref, ...props }: RunResultViewProps) {
   const { result } = props;
-  const messages = useMessages(defaultRunResultViewMessages, props.messages);
-  const tableMessages = useMessages(defaultDataTableMessages, props.dataTableMessages);
+  const messages = useMessageGroup('runResult', enRunResultViewMessages, props.messages);
   const level = props.headingLevel ?? 2;
   const sub = subLevel(level);
   const headingId = useId();
@@ -118,8 +120,8 @@ export function RunResultView({ ref, ...props }: RunResultViewProps) {
       {nothing ? (
         <p className="hitl-run-result-empty">{messages.noOutput()}</p>
       ) : rows.length > 0 || !hasError ? (
-        <DataTable rows={rows} locale={props.locale} messages={tableMessages} />
+        <DataTable rows={rows} locale={props.locale} messages={props.dataTableMessages} />
       ) : null}
     </section>
   );
-}
+});

@@ -1,10 +1,12 @@
 import type { Ref } from 'react';
-import { useMessages, asText } from '../shared';
-import { defaultRunStatusBadgeMessages, type RunStatusBadgeMessages } from './messages';
+import { asText } from '../shared';
+import type { RunStatusBadgeMessages } from './messages';
 import { normaliseStatus } from '../../client';
 import type { RunStatusLike, RunStatusState } from '../../store';
-import { useRunStatusState } from '../../hooks';
+import { enRunStatusBadgeMessages } from '../../messages';
+import { useMessageGroup, useRunStatusState } from '../../hooks';
 import { cx } from '../../utils';
+import { withRefProp } from '../../utils/react';
 
 export interface RunStatusBadgeProps {
   /** The run status (`useRunStatus().data`); `undefined` while it loads. Required (may be `undefined`). */
@@ -15,7 +17,13 @@ export interface RunStatusBadgeProps {
    * `DEFAULT_NON_TERMINAL_RUN_STATUSES` without a provider.
    */
   isTerminal?: boolean;
-  /** Replaces some of the texts. Default: the English `defaultRunStatusBadgeMessages`. */
+  /**
+   * The person's answer to the waiting call was accepted (`useToolInput().state === 'submitted'`
+   * for the call in `status`): the badge says so, as `data-state="running"`, instead of "Waiting
+   * for your input" until the next status shows the agent moving on. Default: false.
+   */
+  answerSent?: boolean;
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`statusBadge` group), else English. */
   messages?: Partial<RunStatusBadgeMessages>;
   /** Added to the badge's classes (`hitl-run-status-badge`). Default: none. */
   className?: string;
@@ -54,9 +62,18 @@ function runStatusText(status: RunStatusLike | undefined, state: RunStatusState,
  * `data-state` (see `RunStatusState`); the raw values are in `data-status` and
  * `data-detailed-status`. It is not a live region: `<RunViewer>` announces the changes that matter.
  */
-export function RunStatusBadge({ status, isTerminal, messages, className, ref }: RunStatusBadgeProps) {
-  const resolved = useMessages(defaultRunStatusBadgeMessages, messages);
-  const state = useRunStatusState(status, isTerminal);
+export const RunStatusBadge = withRefProp(function RunStatusBadge({
+  status,
+  isTerminal,
+  answerSent = false,
+  messages,
+  className,
+  ref,
+}: RunStatusBadgeProps) {
+  const resolved = useMessageGroup('statusBadge', enRunStatusBadgeMessages, messages);
+  const statusState = useRunStatusState(status, isTerminal);
+  const sent = answerSent && statusState === 'waiting';
+  const state = sent ? 'running' : statusState;
   return (
     <span
       ref={ref}
@@ -65,7 +82,7 @@ export function RunStatusBadge({ status, isTerminal, messages, className, ref }:
       data-status={status ? asText(status.status) : undefined}
       data-detailed-status={status ? asText(status.detailedStatus) : undefined}
     >
-      <bdi>{runStatusText(status, state, resolved)}</bdi>
+      <bdi>{sent ? resolved.answerSent() : runStatusText(status, state, resolved)}</bdi>
     </span>
   );
-}
+});

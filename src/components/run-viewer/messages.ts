@@ -1,113 +1,24 @@
+import { enRunViewerMessages, type RunViewerMessages } from '../../messages';
 import type { RunGifMessages } from '../run-gif';
 import type { DataTableMessages, RunResultViewMessages } from '../run-result-view';
 import type { RunStatusBadgeMessages } from '../run-status-badge';
 import type { StopRunButtonMessages } from '../stop-run-button';
 
-/** Every text `<RunViewer>` writes itself. Each is a function, so translations can reorder words. */
-export interface RunViewerMessages {
-  /** The viewer's heading. Default: "Run <runId>", or "Latest run" without a `runId`. */
-  heading(context: { taskId: string; runId: string | undefined }): string;
-  /** The run status could not be loaded. `reason` is the error's message. Default: "Could not load the run status: <reason>". */
-  statusError(context: { reason: string }): string;
-  /** The service refused the API key (HTTP 401/403). Default: "The service refused the API key, so the run cannot be shown. Check the key, then retry." */
-  keyRefused(): string;
-  /** The button that fetches the status again. Default: "Retry". */
-  retry(): string;
-  /** While the answer is sent. Default: "Sending your answer…". */
-  submitting(): string;
-  /** After the service accepted the answer, until it moves on. Default: "Sent. Waiting for the agent…". */
-  sent(): string;
-  /** The answer could not be sent. `reason` is the error's message. Default: "Your answer could not be sent: <reason>". */
-  submitError(context: { reason: string }): string;
-  /** While "Try again" resends the answer. Default: "Sending your answer again…". */
-  resubmitting(): string;
-  /** Resends the identical answer. Default: "Try again". */
-  tryAgain(): string;
-  /** Makes the answer editable again after a failed send. Default: "Edit answer". */
-  editAnswer(): string;
-  /**
-   * The answer is larger than can be sent, so nothing was sent and "Try again" is not offered.
-   * `limit` is the largest answer that can be sent (e.g. "1 MiB"), or `''` when only the server
-   * knows it (it answered 413). Default: "Your answer is too large to send: the limit is <limit>.
-   * Shorten it, then send it again." (without a limit: "Your answer is too large for the server to
-   * accept. Shorten it, then send it again.")
-   */
-  answerTooLarge(context: { limit: string }): string;
-  /** The request was answered elsewhere, withdrawn, or the run moved on. Default: "This request is no longer pending: the agent has moved on." */
-  stale(): string;
-  /** Someone else (another person, another tab) answered the request first; this answer was not sent. Default: "This request was answered elsewhere, so your answer was not sent." */
-  answeredElsewhere(): string;
-  /** Sending failed without an answer from the service (a 502, a lost connection), but the agent then moved on: the answer most likely arrived. Default: "Your answer was probably received: the agent has moved on." */
-  probablyReceived(): string;
-  /** Hides the note on a request that is no longer pending. Default: "Dismiss". */
-  dismiss(): string;
-  /** Heading of the live view. Default: "Live view". */
-  liveViewHeading(): string;
-  /** While the result loads. Default: "Loading the result…". */
-  resultLoading(): string;
-  /** The result could not be loaded. Default: "Could not load the result: <reason>". */
-  resultError(context: { reason: string }): string;
-  /** Heading of the recording. Default: "Recording". */
-  recordingHeading(): string;
-  /** The recording's status could not be loaded. Default: "Could not load the recording: <reason>". */
-  recordingError(context: { reason: string }): string;
-  /** Announced when a tool call starts waiting for the person. Default: "The agent is waiting for your answer." */
-  announceWaiting(): string;
-  /** Announced when the answer was accepted. Default: "Sent. Waiting for the agent…". */
-  announceSent(): string;
-  /** Announced when the run completed. Default: "The run completed." */
-  announceCompleted(): string;
-  /** Announced when the run failed. Default: "The run failed." */
-  announceFailed(): string;
-  /** Announced when the run was stopped. Default: "The run was stopped." */
-  announceStopped(): string;
-  /** Announced when the run ended with a status this library does not know. Default: "The run ended with status <status>." */
-  announceEnded(context: { status: string }): string;
-}
+export type { RunViewerMessages };
 
 /** Texts of the parts `<RunViewer>` is made of, by part. `<LiveView>`'s go in `liveView.messages`, the prompt's in `formProps.messages`. */
 export interface RunViewerPartMessages {
-  /** For `<RunStatusBadge>`. Default: its English defaults. */
+  /** For `<RunStatusBadge>`. Default: its group of `<MessagesProvider>`'s messages, else English. */
   statusBadge?: Partial<RunStatusBadgeMessages>;
-  /** For `<StopRunButton>`. Default: its English defaults. */
+  /** For `<StopRunButton>`. Default: its group of `<MessagesProvider>`'s messages, else English. */
   stopRunButton?: Partial<StopRunButtonMessages>;
-  /** For `<RunResultView>`. Default: its English defaults. */
+  /** For `<RunResultView>`. Default: its group of `<MessagesProvider>`'s messages, else English. */
   runResult?: Partial<RunResultViewMessages>;
-  /** For the result's `<DataTable>`. Default: its English defaults. */
+  /** For the result's `<DataTable>`. Default: its group of `<MessagesProvider>`'s messages, else English. */
   dataTable?: Partial<DataTableMessages>;
-  /** For `<RunGif>`. Default: its English defaults. */
+  /** For `<RunGif>`. Default: its group of `<MessagesProvider>`'s messages, else English. */
   runGif?: Partial<RunGifMessages>;
 }
 
-/** The English defaults of `RunViewerMessages`. */
-export const defaultRunViewerMessages: RunViewerMessages = {
-  heading: ({ runId }) => (runId === undefined || runId === '' ? 'Latest run' : `Run ${runId}`),
-  statusError: ({ reason }) => `Could not load the run status: ${reason}`,
-  keyRefused: () => 'The service refused the API key, so the run cannot be shown. Check the key, then retry.',
-  retry: () => 'Retry',
-  submitting: () => 'Sending your answer…',
-  sent: () => 'Sent. Waiting for the agent…',
-  submitError: ({ reason }) => `Your answer could not be sent: ${reason}`,
-  resubmitting: () => 'Sending your answer again…',
-  tryAgain: () => 'Try again',
-  editAnswer: () => 'Edit answer',
-  answerTooLarge: ({ limit }) =>
-    limit === ''
-      ? 'Your answer is too large for the server to accept. Shorten it, then send it again.'
-      : `Your answer is too large to send: the limit is ${limit}. Shorten it, then send it again.`,
-  stale: () => 'This request is no longer pending: the agent has moved on.',
-  answeredElsewhere: () => 'This request was answered elsewhere, so your answer was not sent.',
-  probablyReceived: () => 'Your answer was probably received: the agent has moved on.',
-  dismiss: () => 'Dismiss',
-  liveViewHeading: () => 'Live view',
-  resultLoading: () => 'Loading the result…',
-  resultError: ({ reason }) => `Could not load the result: ${reason}`,
-  recordingHeading: () => 'Recording',
-  recordingError: ({ reason }) => `Could not load the recording: ${reason}`,
-  announceWaiting: () => 'The agent is waiting for your answer.',
-  announceSent: () => 'Sent. Waiting for the agent…',
-  announceCompleted: () => 'The run completed.',
-  announceFailed: () => 'The run failed.',
-  announceStopped: () => 'The run was stopped.',
-  announceEnded: ({ status }) => `The run ended with status ${status}.`,
-};
+/** The English defaults of `RunViewerMessages` (the `en` locale's group). */
+export const defaultRunViewerMessages: RunViewerMessages = enRunViewerMessages;

@@ -1,9 +1,10 @@
-import { useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { isTaskApiError, type ToolCall, type ToolDefinition } from '../../client';
-import type { UseToolInputResult } from '../../hooks';
-import { AnswerTooLargeError, formatBytes, StaleToolCallError } from '../../store';
-import { ToolCallPrompt, type ToolCallPromptProps, type ToolRendererProps } from '../tool-call-prompt';
-import { errorReason, type HeadingLevel } from '../shared';
+import { useMessagesLocale, useToolCallDraft, type UseToolInputResult } from '../../hooks';
+import { formatByteSize } from '../../messages';
+import { AnswerTooLargeError, StaleToolCallError } from '../../store';
+import { ToolCallPrompt, type ToolCallPromptProps, type ToolRenderers } from '../tool-call-prompt';
+import { useErrorReason, type HeadingLevel } from '../shared';
 import type { RunViewerMessages } from './messages';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 
@@ -14,6 +15,9 @@ export type RunViewerFormProps = Pick<
 >;
 
 export interface PendingToolCallProps {
+  taskId: string;
+  /** Keeps what the person typed in `sessionStorage` (see `useToolCallDraft`). */
+  persistDrafts: boolean;
   /** The call the service shows as waiting (answered calls are already `null` here). */
   liveCall: ToolCall | null;
   /** The call the run status shows at all, answered or not. */
@@ -21,8 +25,10 @@ export interface PendingToolCallProps {
   answer: UseToolInputResult;
   terminal: boolean;
   tools: ToolDefinition[] | undefined;
-  renderers: Record<string, ComponentType<ToolRendererProps>> | undefined;
+  renderers: ToolRenderers | undefined;
   formProps: RunViewerFormProps | undefined;
+  components: ToolCallPromptProps['components'];
+  renderField: ToolCallPromptProps['renderField'];
   headingLevel: HeadingLevel;
   messages: RunViewerMessages;
   /** Takes focus when the prompt goes away with focus in it and nothing is left to say. */
@@ -143,6 +149,10 @@ interface PromptProps extends PendingToolCallProps {
 /** The prompt itself, and what went wrong with sending its answer. */
 function Prompt({ form, ...props }: PromptProps) {
   const { call, state, resending, answer, messages } = props;
+  const draft = useToolCallDraft({ taskId: props.taskId, toolCall: call, enabled: props.persistDrafts });
+  // The limit is written inside a message, so in the messages' language, not the browser's.
+  const locale = useMessagesLocale();
+  const reason = useErrorReason();
   // Too large: the same body would be refused again, so only "Edit answer" is offered.
   const tooLarge = state === 'error' && answer.error instanceof AnswerTooLargeError ? answer.error : undefined;
   const tryAgain = () => {
@@ -162,8 +172,12 @@ function Prompt({ form, ...props }: PromptProps) {
       <ToolCallPrompt
         toolCall={call}
         onSubmit={(input) => answer.submit(call.toolCallId, input)}
+        defaultValues={draft.defaultValues}
+        onValuesChange={draft.onValuesChange}
         tools={props.tools}
         renderers={props.renderers}
+        components={props.components}
+        renderField={props.renderField}
         messages={props.formProps?.messages}
         classNamePolicy={props.formProps?.classNamePolicy}
         autocompletePolicy={props.formProps?.autocompletePolicy}
@@ -181,8 +195,8 @@ function Prompt({ form, ...props }: PromptProps) {
           ) : (
             <p role="alert">
               {tooLarge !== undefined
-                ? messages.answerTooLarge({ limit: tooLarge.limit === undefined ? '' : formatBytes(tooLarge.limit) })
-                : messages.submitError({ reason: errorReason(answer.error) })}
+                ? messages.answerTooLarge({ limit: tooLarge.limit === undefined ? '' : formatByteSize(tooLarge.limit, locale) })
+                : messages.submitError({ reason: reason(answer.error) })}
             </p>
           )}
           <div className="hitl-run-viewer-actions">

@@ -1,31 +1,33 @@
-import { useEffect, useId, useRef, type ComponentType, type Ref } from 'react';
+import { useEffect, useId, useRef, type Ref } from 'react';
 import type { RunStatus, TaskClient, ToolDefinition } from '../../client';
-import { useRunGif, useRunResult, useRunStatus, useToolInput } from '../../hooks';
+import { enRunViewerMessages } from '../../messages';
+import { useMessageGroup, useRunGif, useRunResult, useRunStatus, useShowToolCall, useToolInput } from '../../hooks';
 import { runStatusState, type PollInterval } from '../../store';
 import { LiveView, type LiveViewProps } from '../live-view';
 import { RunGif } from '../run-gif';
 import { RunResultView } from '../run-result-view';
 import { RunStatusBadge } from '../run-status-badge';
 import { StopRunButton } from '../stop-run-button';
-import type { ToolRendererProps } from '../tool-call-prompt';
-import { defaultRunViewerMessages, type RunViewerMessages, type RunViewerPartMessages } from './messages';
+import type { FieldComponents, RenderField } from '../tool-call-form';
+import type { ToolRenderers } from '../tool-call-prompt';
+import type { RunViewerMessages, RunViewerPartMessages } from './messages';
 import { PendingToolCall, type RunViewerFormProps } from './pending-tool-call';
 import {
-  errorReason,
   Heading,
   isKeyRefused,
   LiveAnnouncer,
   RetryAlert,
   subLevel,
+  useErrorReason,
   useFocusAfterRetry,
-  useMessages,
+  WaitingTime,
   type Announcement,
   type HeadingLevel,
 } from '../shared';
 import { cx } from '../../utils';
-import { useLatestOptionalCallback } from '../../utils/react';
+import { useLatestOptionalCallback, withRefProp } from '../../utils/react';
 
-export interface RunViewerProps {
+export interface RunViewerProps<Tools extends readonly ToolDefinition[] = ToolDefinition[]> {
   /** The task whose run is shown. Required. */
   taskId: string;
   /** The run to show. Default: the most recent run of the task. */
@@ -35,19 +37,26 @@ export interface RunViewerProps {
    * `useRunStatus`). Polling stops once the run is terminal. Default: the store's (2000).
    */
   pollIntervalMs?: PollInterval<RunStatus>;
-  /** Custom renderers of tool calls by tool name, as `<ToolCallPrompt renderers>`. Default: none. */
-  renderers?: Record<string, ComponentType<ToolRendererProps>>;
+  /** Custom renderers of tool calls by tool name, as `<ToolCallPrompt renderers>`; typed per tool when `tools` come from `defineTool`. Default: none. */
+  renderers?: ToolRenderers<NoInfer<Tools>>;
   /** The task's tool definitions, so calls of tools other than `form_input` get their schema. Default: none. */
-  tools?: ToolDefinition[];
+  tools?: Tools;
   /** The client to use. Default: the one from `<TaskClientProvider>`. */
   client?: TaskClient;
-  /** Replaces some of the texts, the viewer's own and, by part, those of its parts. Default: the English defaults. */
+  /** Replaces some of the texts, the viewer's own and, by part, those of its parts. Default: those of `<MessagesProvider>` (`runViewer` and each part's group), else English. */
   messages?: Partial<RunViewerMessages> & RunViewerPartMessages;
   /** Passed to `<ToolCallPrompt>`: `messages`, `classNamePolicy`, `autocompletePolicy`, `agentNotice`, `onInvalidParameters`. Default: none (the prompt's defaults). */
   formProps?: RunViewerFormProps;
+  /**
+   * Your own components for the fields of the prompt's forms, by kind, as `<ToolCallPrompt components>`
+   * (`{ text: MyInput, select: MySelect }`). Default: none (the built-in fields).
+   */
+  components?: FieldComponents;
+  /** Renders one field of the prompt's forms yourself, as `<ToolCallPrompt renderField>`. Default: none. */
+  renderField?: RenderField;
   /** `false` hides the live view; otherwise props for `<LiveView>` (all but `url`). Default: `{}`, a view-only live view. */
   liveView?: false | Omit<LiveViewProps, 'url'>;
-  /** Locale(s) for the numbers of the result's data table. Default: the browser's. */
+  /** Locale(s) for the numbers of the result's data table. Default: the `locale` of `<MessagesProvider>`'s messages, else the browser's. */
   locale?: string | readonly string[];
   /** The level of the viewer's heading; its parts' headings are one below. Default: 2. */
   headingLevel?: HeadingLevel;
@@ -57,6 +66,12 @@ export interface RunViewerProps {
   ref?: Ref<HTMLElement>;
   /** Called with each new run status (not on polls that bring nothing new). Default: none. */
   onStatusChange?: (status: RunStatus) => void;
+  /**
+   * Keeps what the person typed into a pending form in `sessionStorage` until the answer is
+   * accepted or the call goes away, so a reload does not lose it. Passwords, one-time codes and
+   * card data are never kept. Default: true.
+   */
+  persistDrafts?: boolean;
 }
 
 /**
@@ -73,14 +88,21 @@ export type RunViewerState = 'loading' | 'error' | 'running' | 'waiting' | 'comp
  * failed, stopped), including the state found when the status first loads, are announced
  * politely, once each; polls that change nothing are not.
  */
-export function RunViewer(props: RunViewerProps) {
+function RunViewerRoot<const Tools extends readonly ToolDefinition[] = ToolDefinition[]>(props: RunViewerProps<Tools>) {
+  // Renderers are looked up by the name the agent sent, at run time: the per-tool types have done their work.
+  const untyped = props as RunViewerProps<readonly ToolDefinition[]> as RunViewerProps;
   // Another run starts afresh: no held question, answer note or announcement of the last one.
-  return <RunViewerBody key={JSON.stringify([props.taskId, props.runId ?? null])} {...props} />;
+  return <RunViewerBody key={JSON.stringify([props.taskId, props.runId ?? null])} {...untyped} />;
 }
+RunViewerRoot.displayName = 'RunViewer';
 
-function RunViewerBody({ ref, ...props }: RunViewerProps) {
+// Declared with the component's own type: inline renderers then get their props' types from it.
+export const RunViewer: typeof RunViewerRoot = withRefProp(RunViewerRoot);
+
+const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunViewerProps) {
   const { taskId, runId, client } = props;
-  const messages = useMessages(defaultRunViewerMessages, props.messages);
+  const messages = useMessageGroup('runViewer', enRunViewerMessages, props.messages);
+  const reason = useErrorReason();
   const level = props.headingLevel ?? 2;
   const sub = subLevel(level);
   const headingId = useId();
@@ -90,6 +112,8 @@ function RunViewerBody({ ref, ...props }: RunViewerProps) {
   const recordingHeading = useRef<HTMLHeadingElement>(null);
 
   const status = useRunStatus({ taskId, runId, pollIntervalMs: props.pollIntervalMs }, client);
+  // On screen: no OS notification for this call from any tab while this one is visible.
+  useShowToolCall({ taskId, toolCallId: status.pendingToolCall?.toolCallId }, client);
   const answer = useToolInput({ taskId, runId }, client);
   const terminal = status.isTerminal;
   // Enabled only once terminal: before that there is no result or recording to show.
@@ -149,7 +173,12 @@ function RunViewerBody({ ref, ...props }: RunViewerProps) {
         <Heading level={level} id={headingId} className="hitl-run-viewer-heading" ref={heading}>
           {messages.heading({ taskId, runId })}
         </Heading>
-        <RunStatusBadge status={data} isTerminal={data === undefined ? undefined : terminal} messages={parts?.statusBadge} />
+        <RunStatusBadge
+          status={data}
+          isTerminal={data === undefined ? undefined : terminal}
+          answerSent={answer.state === 'submitted' && answer.toolCallId !== undefined && answer.toolCallId === data?.toolCall?.toolCallId}
+          messages={parts?.statusBadge}
+        />
         {data !== undefined && !terminal ? (
           <StopRunButton taskId={taskId} runId={runId} client={client} messages={parts?.stopRunButton} />
         ) : null}
@@ -158,18 +187,27 @@ function RunViewerBody({ ref, ...props }: RunViewerProps) {
       {status.error ? (
         <RetryAlert
           className="hitl-run-viewer-error"
-          message={isKeyRefused(status.error) ? messages.keyRefused() : messages.statusError({ reason: errorReason(status.error) })}
+          message={isKeyRefused(status.error) ? messages.keyRefused() : messages.statusError({ reason: reason(status.error) })}
           retryLabel={messages.retry()}
           onRetry={retryStatus}
         />
       ) : null}
+      {status.pendingToolCall !== null && status.waitingSince !== undefined ? (
+        <p className="hitl-run-viewer-waiting">
+          <WaitingTime since={status.waitingSince} text={(duration) => messages.waitingFor({ duration })} />
+        </p>
+      ) : null}
       <PendingToolCall
+        taskId={taskId}
+        persistDrafts={props.persistDrafts !== false}
         liveCall={status.pendingToolCall}
         shownCallId={data?.toolCall?.toolCallId}
         answer={answer}
         terminal={terminal}
         tools={props.tools}
         renderers={props.renderers}
+        components={props.components}
+        renderField={props.renderField}
         formProps={props.formProps}
         headingLevel={sub}
         messages={messages}
@@ -195,7 +233,7 @@ function RunViewerBody({ ref, ...props }: RunViewerProps) {
         ) : result.error !== undefined && result.error !== status.error ? (
           <RetryAlert
             className="hitl-run-viewer-error"
-            message={messages.resultError({ reason: errorReason(result.error) })}
+            message={messages.resultError({ reason: reason(result.error) })}
             retryLabel={messages.retry()}
             onRetry={retryResult}
           />
@@ -211,7 +249,7 @@ function RunViewerBody({ ref, ...props }: RunViewerProps) {
           {gif.data === undefined && gif.error !== undefined && gif.error !== status.error ? (
             <RetryAlert
               className="hitl-run-viewer-error"
-              message={messages.recordingError({ reason: errorReason(gif.error) })}
+              message={messages.recordingError({ reason: reason(gif.error) })}
               retryLabel={messages.retry()}
               onRetry={retryGif}
             />
@@ -222,4 +260,4 @@ function RunViewerBody({ ref, ...props }: RunViewerProps) {
       ) : null}
     </section>
   );
-}
+});

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { withRefProp } from '../../utils/react';
 
 /** The level of a heading element: `1` is `<h1>`. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -18,14 +19,14 @@ export interface HeadingProps {
 }
 
 /** `<h1>`…`<h6>` by number, so components can sit at any depth of a page's outline. */
-export function Heading({ level, id, className, ref, children }: HeadingProps) {
+export const Heading = withRefProp(function Heading({ level, id, className, ref, children }: HeadingProps) {
   const Tag = `h${level}` as const;
   return (
     <Tag id={id} className={className} ref={ref} tabIndex={ref === undefined ? undefined : -1}>
       {children}
     </Tag>
   );
-}
+});
 
 /**
  * Hides content visually but keeps it for screen readers. Inline, not in the stylesheet: an

@@ -1,10 +1,11 @@
 import { useId, useRef, type ReactNode, type Ref } from 'react';
-import { errorReason, isKeyRefused } from './error-reason';
+import { isKeyRefused, useErrorReason } from './error-reason';
 import { Heading, type HeadingLevel } from './heading';
 import { Pager } from './pager';
 import { RetryAlert } from './retry-alert';
 import { useFocusAfterRetry } from './use-focus-after-retry';
 import { cx } from '../../utils';
+import { withRefProp } from '../../utils/react';
 
 /** The texts every paged list writes; `<TaskList>` and `<RunList>` messages extend it. */
 export interface PagedListMessages {
@@ -59,11 +60,12 @@ export interface PagedListProps {
  * (with "Retry", focus returning to the heading once it works), loading and empty states, the
  * items as buttons with `aria-current` on the selected one, and the pager.
  */
-export function PagedList({ ref, ...props }: PagedListProps) {
+export const PagedList = withRefProp(function PagedList({ ref, ...props }: PagedListProps) {
   const { messages, state, error } = props;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const retry = useFocusAfterRetry(error, heading, props.retry);
+  const reason = useErrorReason();
   return (
     <section ref={ref} className={cx(props.baseClassName, props.className)} aria-labelledby={headingId} data-state={state}>
       <Heading level={props.headingLevel ?? 2} id={headingId} className="hitl-list-heading" ref={heading}>
@@ -72,7 +74,7 @@ export function PagedList({ ref, ...props }: PagedListProps) {
       {error ? (
         <RetryAlert
           className="hitl-list-error"
-          message={isKeyRefused(error) ? messages.keyRefused() : messages.error({ reason: errorReason(error) })}
+          message={isKeyRefused(error) ? messages.keyRefused() : messages.error({ reason: reason(error) })}
           retryLabel={messages.retry()}
           onRetry={retry}
         />
@@ -115,4 +117,4 @@ export function PagedList({ ref, ...props }: PagedListProps) {
       ) : null}
     </section>
   );
-}
+});

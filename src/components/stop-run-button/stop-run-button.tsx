@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { TaskClient } from '../../client';
-import { useStopRun } from '../../hooks';
-import { errorReason, isKeyRefused, useMessages } from '../shared';
-import { defaultStopRunButtonMessages, type StopRunButtonMessages } from './messages';
+import { enStopRunButtonMessages } from '../../messages';
+import { useMessageGroup, useStopRun } from '../../hooks';
+import { isKeyRefused, useErrorReason } from '../shared';
+import type { StopRunButtonMessages } from './messages';
 import { cx } from '../../utils';
-import { useIsomorphicLayoutEffect } from '../../utils/react';
+import { useIsomorphicLayoutEffect, withRefProp } from '../../utils/react';
 
 export interface StopRunButtonProps {
   /** The task whose run is stopped. Required. */
@@ -17,7 +18,7 @@ export interface StopRunButtonProps {
   onStopped?: () => void;
   /** Disables the button. Default: false. */
   disabled?: boolean;
-  /** Replaces some of the texts. Default: the English `defaultStopRunButtonMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`stopRunButton` group), else English. */
   messages?: Partial<StopRunButtonMessages>;
   /** Added to the root's classes (`hitl-stop-run`). Default: none. */
   className?: string;
@@ -34,13 +35,14 @@ export type StopRunButtonState = 'idle' | 'confirming' | 'stopping' | 'stopped' 
  * "Keep running" brings the button back with focus on it. Uses `useStopRun`; a failure is shown
  * in an alert and the button can be used again.
  */
-export function StopRunButton(props: StopRunButtonProps) {
+export const StopRunButton = withRefProp(function StopRunButton(props: StopRunButtonProps) {
   // A different run starts from scratch: an earlier "Stop requested" or error is not about it.
   return <StopRunButtonBody key={JSON.stringify([props.taskId, props.runId ?? null])} {...props} />;
-}
+});
 
-function StopRunButtonBody({ ref, ...props }: StopRunButtonProps) {
-  const messages = useMessages(defaultStopRunButtonMessages, props.messages);
+const StopRunButtonBody = withRefProp(function StopRunButtonBody({ ref, ...props }: StopRunButtonProps) {
+  const messages = useMessageGroup('stopRunButton', enStopRunButtonMessages, props.messages);
+  const reason = useErrorReason();
   // The mutation calls the options of the latest render, so this sees the latest `onStopped`.
   const stop = useStopRun({ onSuccess: () => props.onStopped?.() }, props.client);
   const [confirming, setConfirming] = useState(false);
@@ -123,9 +125,9 @@ function StopRunButtonBody({ ref, ...props }: StopRunButtonProps) {
       )}
       {state === 'error' && stop.error !== undefined ? (
         <p className="hitl-stop-run-error" role="alert">
-          {isKeyRefused(stop.error) ? messages.keyRefused() : messages.error({ reason: errorReason(stop.error) })}
+          {isKeyRefused(stop.error) ? messages.keyRefused() : messages.error({ reason: reason(stop.error) })}
         </p>
       ) : null}
     </div>
   );
-}
+});

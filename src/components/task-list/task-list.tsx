@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
 import type { TaskClient, TaskListItem } from '../../client';
-import { useTasks } from '../../hooks';
+import { enTaskListMessages } from '../../messages';
+import { useMessageGroup, useTasks } from '../../hooks';
 import {
   type HeadingLevel,
-  useMessages,
   asText,
   PagedList,
   type PagedListItem,
@@ -12,7 +12,8 @@ import {
   pageCountOf,
   usePage,
 } from '../shared';
-import { defaultTaskListMessages, type TaskListMessages } from './messages';
+import type { TaskListMessages } from './messages';
+import { withRefProp } from '../../utils/react';
 
 export interface TaskListProps {
   /** Tasks per page, 1 to 30 (the service's maximum; larger values are clamped). Default: 10. */
@@ -29,7 +30,7 @@ export interface TaskListProps {
   onSelectTask?: (taskId: string, task: TaskListItem) => void;
   /** The client to use. Default: the one from `<TaskClientProvider>`. */
   client?: TaskClient;
-  /** Replaces some of the texts. Default: the English `defaultTaskListMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`taskList` group), else English. */
   messages?: Partial<TaskListMessages>;
   /** The level of the heading element. Default: 2. */
   headingLevel?: HeadingLevel;
@@ -47,8 +48,8 @@ export type TaskListState = PagedListState;
  * "Page 2 of 5"; each task a button (`aria-current` on the selected one) when `onSelectTask` is
  * given; loading, empty and error (with "Retry") states. Task names are rendered as text.
  */
-export function TaskList({ ref, ...props }: TaskListProps) {
-  const messages = useMessages(defaultTaskListMessages, props.messages);
+export const TaskList = withRefProp(function TaskList({ ref, ...props }: TaskListProps) {
+  const messages = useMessageGroup('taskList', enTaskListMessages, props.messages);
   const pageSize = clampPageSize(props.pageSize);
   const [page, setPage] = usePage(props);
   const tasks = useTasks({ page, limit: pageSize }, props.client);
@@ -91,4 +92,4 @@ export function TaskList({ ref, ...props }: TaskListProps) {
       items={items}
     />
   );
-}
+});

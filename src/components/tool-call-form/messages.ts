@@ -1,4 +1,4 @@
-import { en, type FormMessages } from '../../messages';
+import { enFormMessages, type FormMessages } from '../../messages';
 
 /**
  * Every text `<ToolCallForm>` writes itself: field errors, notes, labels, the submit button and
@@ -9,4 +9,4 @@ import { en, type FormMessages } from '../../messages';
 export type ToolCallFormMessages = FormMessages;
 
 /** The English defaults of `ToolCallFormMessages`. */
-export const defaultToolCallFormMessages: ToolCallFormMessages = en.form;
+export const defaultToolCallFormMessages: ToolCallFormMessages = enFormMessages;

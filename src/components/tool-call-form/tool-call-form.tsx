@@ -1,19 +1,23 @@
 import type { ReactNode, Ref } from 'react';
 import type { AutocompletePolicy, ClassNamePolicy, ContentLimits } from '../../form';
-import { useMessages, useToolCallForm } from '../../hooks';
-import type { FormAnswer, FormInputProblem } from '../../schema';
+import { useMessageGroup, useToolCallForm } from '../../hooks';
+import { enFormMessages } from '../../messages';
+import type { FormAnswer, FormInputParameters, FormInputProblem } from '../../schema';
 import { FormView, type FieldComponents, type RenderField } from '../form-view';
 import type { HeadingLevel } from '../shared';
 import type { ToolCallFormMessages } from './messages';
+import { withRefProp } from '../../utils/react';
 
 /** Props of `<ToolCallForm>`. */
 export interface ToolCallFormProps {
   /**
    * The `parameters` of a `form_input` call (spec §2.9). Untrusted and unchecked: the form
    * validates them against `formInputSchema` and never throws. A new object with the same content
-   * (a poll) keeps what the person typed; different content starts afresh.
+   * (a poll) keeps what the person typed; different content starts afresh. Typed as
+   * `FormInputParameters` for forms you write yourself (with completion), yet any value is taken:
+   * what an agent sent is checked at run time.
    */
-  parameters: unknown;
+  parameters: FormInputParameters | NonNullable<unknown> | null | undefined;
   /**
    * Receives the answer of a form that passed validation, and `input`, the same answer encoded
    * for `submitToolInput` (`encodeFormAnswer(answer)`). While a returned promise is pending the
@@ -120,7 +124,7 @@ export interface ToolCallFormProps {
  * options (a note; `required` is dropped), a `defaultValue` that does not fit (ignored). Unknown
  * properties are ignored; duplicate labels keep unique ids and both answer entries.
  */
-export function ToolCallForm({
+export const ToolCallForm = withRefProp(function ToolCallForm({
   parameters,
   onSubmit,
   onInvalidParameters,
@@ -152,7 +156,7 @@ export function ToolCallForm({
     disabled,
     id,
   });
-  const resolved = useMessages('form', messages);
+  const resolved = useMessageGroup('form', enFormMessages, messages);
   if (form.fatal) {
     const errors = form.problems.filter((problem) => problem.severity === 'error');
     return (
@@ -180,7 +184,7 @@ export function ToolCallForm({
       dataAttributes={dataAttributesOf(rest)}
     />
   );
-}
+});
 
 function dataAttributesOf(props: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(props).filter(([key]) => key.startsWith('data-')));

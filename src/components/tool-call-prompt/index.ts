@@ -1,5 +1,5 @@
 export { ToolCallPrompt } from './tool-call-prompt';
-export type { ToolCallPromptProps, ToolRendererProps } from './tool-call-prompt';
+export type { ToolCallPromptProps, ToolRendererProps, ToolRenderers } from './tool-call-prompt';
 export { defaultToolCallPromptMessages } from './messages';
 export type { ToolCallPromptMessages } from './messages';
 // For the approval family's editor only; not in the package's public barrel.

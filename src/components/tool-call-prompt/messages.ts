@@ -1,7 +1,7 @@
-import { en, type FormMessages, type PromptMessages } from '../../messages';
+import { enFormMessages, enPromptMessages, type FormMessages, type PromptMessages } from '../../messages';
 
 /** The texts `<ToolCallPrompt>` writes: those of its forms (`form` group of `Messages`) and its own (`prompt` group). */
 export type ToolCallPromptMessages = FormMessages & PromptMessages;
 
 /** The English defaults of `ToolCallPromptMessages`. */
-export const defaultToolCallPromptMessages: ToolCallPromptMessages = { ...en.form, ...en.prompt };
+export const defaultToolCallPromptMessages: ToolCallPromptMessages = { ...enFormMessages, ...enPromptMessages };

@@ -1,10 +1,11 @@
 import { useId, useMemo, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import type { JsonSchema, ToolCall, ToolDefinition } from '../../client';
 import { isFlatObjectSchema, type AutocompletePolicy, type ClassNamePolicy } from '../../form';
-import { FORM_INPUT_TOOL_NAME, type FormInputProblem } from '../../schema';
+import { FORM_INPUT_TOOL_NAME, type FormAnswer, type FormInputProblem, type ToolParameters } from '../../schema';
 import { isRecord } from '../../utils';
-import { useLatestCallback } from '../../utils/react';
-import { useMessages } from '../../hooks';
+import { useLatestCallback, withRefProp } from '../../utils/react';
+import { useMessageGroup } from '../../hooks';
+import { enFormMessages, enPromptMessages } from '../../messages';
 import type { FieldComponents, RenderField } from '../form-view';
 import type { HeadingLevel } from '../shared';
 import { ToolCallForm } from '../tool-call-form';
@@ -12,10 +13,19 @@ import { JsonEditor } from './json-editor';
 import type { ToolCallPromptMessages } from './messages';
 import { SchemaFormPrompt } from './schema-form-prompt';
 
-/** What a custom renderer of a tool call receives. */
-export interface ToolRendererProps {
+/**
+ * What a custom renderer of a tool call receives. `Parameters` is the type of the call's
+ * parameters, as the tool's `defineTool` schema declares them (`unknown` for other tools).
+ */
+export interface ToolRendererProps<Parameters = unknown> {
   /** The call, as first seen for its `toolCallId` (later poll copies are not passed down). */
   toolCall: ToolCall;
+  /**
+   * `toolCall.tool.parameters`, typed by the tool's schema. The service does not hold the agent to
+   * that schema, and the agent may have read a hostile page: render the values as text and check
+   * them against `schema` before acting on them.
+   */
+  parameters: Parameters;
   /** The tool's parameters schema from `tools`, if known. */
   schema: JsonSchema | undefined;
   /** Sends the person's answer; resolves or rejects as `onSubmit` does. */
@@ -24,16 +34,30 @@ export interface ToolRendererProps {
   disabled: boolean;
 }
 
+/**
+ * Renderers by tool name. With `tools` made by `defineTool`, each renderer must take the
+ * parameters its tool's schema declares; with plain `ToolDefinition`s any name and `unknown`.
+ */
+export type ToolRenderers<Tools extends readonly ToolDefinition[] = ToolDefinition[]> = {
+  // Keyed by name rather than remapped from the tools: a mapped type over names gives an inline renderer its props' type.
+  readonly [Name in Tools[number]['function']['name']]?: ComponentType<ToolRendererProps<ToolParameters<ToolNamed<Tools, Name>>>>;
+};
+
+// `ToolDefinition` while the tools are not yet known, so an inline renderer is first typed for any tool, not for none.
+type ToolNamed<Tools extends readonly ToolDefinition[], Name> = [Extract<Tools[number], { function: { name: Name } }>] extends [never]
+  ? ToolDefinition
+  : Extract<Tools[number], { function: { name: Name } }>;
+
 /** Props of `<ToolCallPrompt>`. */
-export interface ToolCallPromptProps {
+export interface ToolCallPromptProps<Tools extends readonly ToolDefinition[] = ToolDefinition[]> {
   /** The pending call (`RunStatus.toolCall`). A new object with the same `toolCallId` keeps what the person typed; a new id starts afresh. */
   toolCall: ToolCall;
   /** Receives the answer string for `submitToolInput`, whichever renderer produced it. */
   onSubmit: (input: string) => void | Promise<void>;
   /** Custom renderers by tool name; they take precedence over the built-in ones. Default: none. */
-  renderers?: Record<string, ComponentType<ToolRendererProps>>;
-  /** The task's tool definitions, where the schema of a call's tool is looked up by name. Default: none (tools other than `form_input` get the JSON editor, syntax-checked only). */
-  tools?: ToolDefinition[];
+  renderers?: ToolRenderers<NoInfer<Tools>>;
+  /** The task's tool definitions, where the schema of a call's tool is looked up by name; `defineTool` ones type `renderers`. Default: none (tools other than `form_input` get the JSON editor, syntax-checked only). */
+  tools?: Tools;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>`, else the English `defaultToolCallPromptMessages`. */
   messages?: Partial<ToolCallPromptMessages>;
   /** As `<ToolCallForm components>`, for `form_input` calls and generated forms. Default: none. */
@@ -46,6 +70,10 @@ export interface ToolCallPromptProps {
   autocompletePolicy?: AutocompletePolicy;
   /** Disables the answer, e.g. while it is sent; typed values are kept. Default: false. */
   disabled?: boolean;
+  /** As `<ToolCallForm defaultValues>`, for `form_input` calls: a draft to start from. Default: the fields' defaults. */
+  defaultValues?: FormAnswer;
+  /** As `<ToolCallForm onValuesChange>`, for `form_input` calls: observes the draft. Default: none. */
+  onValuesChange?: (answer: FormAnswer) => void;
   /** As `<ToolCallForm agentNotice>`. Default: "Requested by the automation agent. Check it before you answer." */
   agentNotice?: ReactNode;
   /** As `<ToolCallForm onInvalidParameters>`, for `form_input` calls. Default: none. */
@@ -66,25 +94,31 @@ export interface ToolCallPromptProps {
  * `form_input`; a generated form for a tool whose schema is a flat object of primitive
  * properties (answer: the JSON object); otherwise a JSON editor checked against the schema.
  */
-export function ToolCallPrompt(props: ToolCallPromptProps) {
+function ToolCallPromptRoot<const Tools extends readonly ToolDefinition[] = ToolDefinition[]>(props: ToolCallPromptProps<Tools>) {
+  // The body looks renderers up by the name the agent sent, at run time: the per-tool types have done their work.
+  const untyped = props as ToolCallPromptProps<readonly ToolDefinition[]> as ToolCallPromptProps;
   // Keyed by call: a poll's new object keeps the person's input, a new call starts afresh.
-  return <ToolCallPromptBody key={props.toolCall?.toolCallId} {...props} />;
+  return <ToolCallPromptBody key={props.toolCall?.toolCallId} {...untyped} />;
 }
+ToolCallPromptRoot.displayName = 'ToolCallPrompt';
 
-function findSchema(tools: ToolDefinition[] | undefined, name: string): JsonSchema | undefined {
+// Declared with the component's own type: it stays generic, and inline renderers get their props' types from it.
+export const ToolCallPrompt: typeof ToolCallPromptRoot = withRefProp(ToolCallPromptRoot);
+
+function findSchema(tools: readonly ToolDefinition[] | undefined, name: string): JsonSchema | undefined {
   const tool = tools?.find((definition) => definition?.function?.name === name);
   const parameters = tool?.function.parameters;
   return isRecord(parameters) ? parameters : undefined;
 }
 
-function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
+const ToolCallPromptBody = withRefProp(function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
   // Poll copies of the same call carry the same parameters; the first one is kept.
   const [toolCall] = useState(props.toolCall);
   const generatedId = useId();
   const onSubmit = props.onSubmit;
   const submit = useLatestCallback((input: string) => onSubmit(input));
-  const formMessages = useMessages('form', props.messages);
-  const promptMessages = useMessages('prompt', props.messages);
+  const formMessages = useMessageGroup('form', enFormMessages, props.messages);
+  const promptMessages = useMessageGroup('prompt', enPromptMessages, props.messages);
   const messages = useMemo(() => ({ ...formMessages, ...promptMessages }), [formMessages, promptMessages]);
 
   const name = typeof toolCall?.tool?.name === 'string' ? toolCall.tool.name : '';
@@ -95,8 +129,9 @@ function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
   const idBase = props.id ?? generatedId;
 
   // Own properties only: a tool named "constructor" must not find Object.prototype.constructor.
-  const Custom = props.renderers && Object.hasOwn(props.renderers, name) ? props.renderers[name] : undefined;
-  if (Custom) return <Custom toolCall={toolCall} schema={schema} submit={submit} disabled={disabled} />;
+  const renderers: Readonly<Record<string, ComponentType<ToolRendererProps> | undefined>> | undefined = props.renderers;
+  const Custom = renderers && Object.hasOwn(renderers, name) ? renderers[name] : undefined;
+  if (Custom) return <Custom toolCall={toolCall} parameters={parameters} schema={schema} submit={submit} disabled={disabled} />;
 
   if (name === FORM_INPUT_TOOL_NAME) {
     return (
@@ -104,6 +139,8 @@ function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
         parameters={parameters}
         onSubmit={(_answer, input) => submit(input)}
         onInvalidParameters={props.onInvalidParameters}
+        defaultValues={props.defaultValues}
+        onValuesChange={props.onValuesChange}
         messages={messages}
         classNamePolicy={props.classNamePolicy}
         autocompletePolicy={props.autocompletePolicy}
@@ -157,4 +194,4 @@ function ToolCallPromptBody({ ref, ...props }: ToolCallPromptProps) {
       onSubmit={submit}
     />
   );
-}
+});

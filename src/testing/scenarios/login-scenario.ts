@@ -17,7 +17,7 @@ export const loginScenario: Scenario = {
         description:
           'The shop asks for your account details before it shows your orders. They are typed into its sign-in page and not kept.',
         fields: [
-          { type: 'text', label: 'Username', required: true, autocomplete: 'username', placeholder: 'ada.lovelace' },
+          { type: 'text', label: 'Username', required: true, autocomplete: 'username', placeholder: 'The name you sign in with' },
           { type: 'password', label: 'Password', required: true, autocomplete: 'current-password' },
         ],
         submitButton: { label: 'Sign in' },

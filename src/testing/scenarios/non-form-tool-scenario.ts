@@ -1,13 +1,16 @@
-import type { ToolDefinition } from '../../client';
+import { defineTool } from '../../schema';
 import type { Scenario, ScenarioOutcome } from '../scenario';
 
 /** Name of the caller-defined tool of the `non-form-tool` scenario. */
 export const APPROVE_PURCHASE_TOOL_NAME = 'approve_purchase';
 
-/** A caller-defined tool that is not a form: the agent asks to approve a purchase with a flat object. */
-export const approvePurchaseTool: ToolDefinition = {
-  type: 'function',
-  function: {
+/**
+ * A caller-defined tool that is not a form: the agent asks to approve a purchase with a flat
+ * object. A function, like `formInputTool()`, so each task gets its own copy; made with
+ * `defineTool`, so a renderer for it receives typed parameters.
+ */
+export function approvePurchaseTool() {
+  return defineTool({
     name: APPROVE_PURCHASE_TOOL_NAME,
     description: 'Ask the person to approve a purchase before paying. The answer is a JSON object {"approved": boolean, "note"?: string}.',
     parameters: {
@@ -22,8 +25,8 @@ export const approvePurchaseTool: ToolDefinition = {
       required: ['item', 'merchant', 'amount', 'currency'],
       additionalProperties: false,
     },
-  },
-};
+  });
+}
 
 /**
  * Whether an `approve_purchase` answer approves: a JSON object with `approved: true`, or the

@@ -3,3 +3,5 @@ export { assignRef } from './assign-ref';
 export { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
 export { useHydrated } from './use-hydrated';
 export { useLatestCallback, useLatestOptionalCallback } from './use-latest-callback';
+export { inertAttribute, REF_IS_A_PROP, withRefProp } from './ref-as-prop';
+export { useNow } from './use-now';

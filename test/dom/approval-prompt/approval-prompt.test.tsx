@@ -14,7 +14,7 @@ const purchase: ToolCall = {
     parameters: { item: 'Ergonomic office chair', merchant: 'Acme Furniture', amount: 349, currency: 'EUR' },
   },
 };
-const purchaseSchema = approvePurchaseTool.function.parameters;
+const purchaseSchema = approvePurchaseTool().function.parameters;
 
 /** A promise the test settles by hand. */
 function deferred() {

@@ -28,9 +28,9 @@ const answersOf = (service: SimulatedService, taskId: string) => service.getTask
 /** The simulator's approve_purchase run, waiting for the person in a RunViewer that renders the call with `<ApprovalPrompt>`. */
 async function waitingApproval() {
   const service = simulator({ scenario: 'non-form-tool' });
-  const { taskId } = await startTask(service, 'Buy an office chair under €400', [approvePurchaseTool]);
+  const { taskId } = await startTask(service, 'Buy an office chair under €400', [approvePurchaseTool()]);
   const { wrapper } = provider(service.client);
-  const view = render(<RunViewer taskId={taskId} tools={[approvePurchaseTool]} renderers={RENDERERS} />, { wrapper });
+  const view = render(<RunViewer taskId={taskId} tools={[approvePurchaseTool()]} renderers={RENDERERS} />, { wrapper });
   await advance(0);
   await advance(6000);
   return { service, taskId, user: setupUser(), ...view };

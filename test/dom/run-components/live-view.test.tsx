@@ -114,6 +114,9 @@ describe('LiveView', () => {
 
     fireEvent.load(frame());
     expect(screen.getByRole('status')).toHaveTextContent('');
+    // Beside a working view there is nothing to reconnect; focus moves on to the next control.
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    expect(screen.getByRole('link', { name: /open/i })).toHaveFocus();
     await wait(60_000);
     expect(screen.getByRole('status')).toHaveTextContent('');
     expect(frame().closest('.hitl-live-view')).toHaveAttribute('data-state', 'connected');

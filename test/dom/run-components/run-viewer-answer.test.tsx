@@ -79,6 +79,9 @@ describe('answering a tool call in RunViewer', () => {
     expect(announcement()).toBe('Sent. Waiting for the agent…');
     // Focus was in the form that went away: it lands on what replaced it, not on the page.
     expect(document.activeElement).toHaveTextContent('Sent. Waiting for the agent…');
+    // The badge agrees: no "Waiting for your input" beside "Sent".
+    expect(badge()).toHaveTextContent('Answer sent — the agent resumes');
+    expect(badge()).toHaveAttribute('data-state', 'running');
     await expectAccessible(container);
 
     // The service moved on: the note goes; the announcement of it stays until the next one.

@@ -1,4 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MessagesProvider } from '../../../src';
+import { de } from '../../../src/messages/locales/de';
 import { RunViewer } from '../../../src/components/run-viewer';
 import { DEFAULT_SIMULATOR_API_KEY } from '../../../src/testing';
 import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
@@ -27,9 +30,7 @@ describe('RunViewer when requests fail', () => {
     service.faults.inject({ type: 'network', match: STATUS, times: Infinity });
     await advance(2000);
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(
-      'Could not load the run status: GET /api/v1/task/{taskId}/run/status failed: the service could not be reached',
-    );
+    expect(alert).toHaveTextContent('Could not load the run status: the service could not be reached. Check the connection');
     expect(badge()).toHaveTextContent('Running — loading a page');
     expect(screen.getByTitle('Live view of the run')).toBeInTheDocument();
     await expectAccessible(container);
@@ -42,6 +43,21 @@ describe('RunViewer when requests fail', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // Focus lands on the viewer's heading rather than on the page.
     expect(screen.getByRole('heading', { name: 'Latest run' })).toHaveFocus();
+  });
+
+  it('names a failed request in words, in the language of the provider, never by its method and path', async () => {
+    const service = simulator();
+    const { taskId } = await startTask(service, 'Log in to the shop');
+    const { wrapper: plain } = provider(service.client);
+    const german = ({ children }: { children?: ReactNode }) =>
+      plain({ children: <MessagesProvider messages={de}>{children}</MessagesProvider> });
+    service.faults.inject({ type: 'malformed', match: STATUS, times: Infinity });
+    const { container } = render(<RunViewer taskId={taskId} />, { wrapper: german });
+    await advance(0);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('die Antwort des Dienstes ist nicht lesbar');
+    expect(alert.textContent).not.toMatch(/GET|\/api\/v1/);
+    await expectAccessible(container);
   });
 
   it('shows an error without data when the first request fails, and recovers through Retry', async () => {

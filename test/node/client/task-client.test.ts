@@ -164,7 +164,7 @@ describe.each(faces)('TaskClient against the simulated service ($name)', (kind) 
     });
 
     it('passes a caller-defined tool call through with its parameters', async () => {
-      const { taskId } = await client.createTask({ task: 'Buy the chair once I approve', tools: [approvePurchaseTool] });
+      const { taskId } = await client.createTask({ task: 'Buy the chair once I approve', tools: [approvePurchaseTool()] });
       clock.advance(10_000);
       const status = await client.getRunStatus(taskId);
       expect(status.toolCall?.tool).toEqual({

@@ -67,6 +67,20 @@ describe('answers through the proxy', () => {
     expect(simulator.service.getTask(taskId)?.runs[0]?.answers).toHaveLength(1);
   });
 
+  it('answers a repeat of the accepted answer 200 without forwarding it: a browser re-sends a POST after a dropped connection', async () => {
+    const { taskId, toolCallId, input } = await waitingCall();
+    const [ada, bob] = people as [TaskClient, TaskClient];
+    await ada.submitToolInput(taskId, { input: input('ada'), toolCallId });
+    // The same request again, as Chromium sends it by itself when the response never arrived.
+    await expect(ada.submitToolInput(taskId, { input: input('ada'), toolCallId })).resolves.toBeUndefined();
+    // Another person with another answer is still told that the call was answered.
+    await expect(bob.submitToolInput(taskId, { input: input('bob'), toolCallId })).rejects.toMatchObject({ kind: 'already_answered' });
+    // And looking did not leave that other answer's content marked in any way.
+    await expect(bob.submitToolInput(taskId, { input: input('bob'), toolCallId })).rejects.toMatchObject({ kind: 'already_answered' });
+    expect(posts()).toHaveLength(1);
+    expect(simulator.service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input)).toEqual([input('ada')]);
+  });
+
   it('lets the waiting answer go when the first one failed', async () => {
     const { taskId, toolCallId, input } = await waitingCall();
     simulator.service.faults.inject({ type: 'http-503', match: { method: 'POST', path: '/api/v1/task/{taskId}/run/tool-input' } });

@@ -229,8 +229,25 @@ describe('createTaskProxy: what it blocks', () => {
     const { proxy, upstreamRequests } = setup();
     const response = await proxy(new Request(`${APP}${path}`, { method }));
     expect(response.status).toBe(404);
-    if (method !== 'HEAD') expect(await response.json()).toEqual({ success: false, error: 'Not found' });
+    if (method !== 'HEAD') expect(await response.json()).toEqual({ success: false, error: expect.stringMatching(/^Not found/) as unknown });
     expect(upstreamRequests).toHaveLength(0);
+  });
+
+  it('names the basePath that would serve a request that reached an endpoint under another prefix', async () => {
+    const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
+    const forgotten = fakeUpstream(() => Response.json({ success: true, data: 'ok' }));
+    const atRoute = await forgotten.proxy(new Request(`${APP}/api/hitl/api/v1/tasks`));
+    expect(atRoute.status).toBe(404);
+    expect(await errorOf(atRoute)).toBe(
+      'Not found: this proxy has no basePath, and the request\'s path starts with "/api/hitl". Create it with basePath: "/api/hitl".',
+    );
+    const { proxy } = setup();
+    expect(await errorOf(await proxy(new Request(`${APP}/api/v1/tasks`)))).toBe(
+      'Not found: this proxy serves the endpoints under basePath "/api/hitl", and the request\'s path does not start with it.',
+    );
+    // Nothing to suggest for a path that is no endpoint under any prefix.
+    expect(await errorOf(await proxy(new Request(`${APP}/api/hitl/api/v1/admin`)))).toBe('Not found');
+    expect(forgotten.seen).toHaveLength(0);
   });
 
   const wrongMethod: Array<[string, string, string]> = [
@@ -290,8 +307,7 @@ describe('createTaskProxy: the key', () => {
     expect(response.text).not.toContain(KEY);
   });
 
-  it('refuses to be made without a key or with a non-http upstream', () => {
-    expect(() => createTaskProxy({ upstream: UPSTREAM, apiKey: '' })).toThrow(TypeError);
+  it('refuses to be made with a non-http upstream (a missing key: task-proxy-settings.test.ts)', () => {
     expect(() => createTaskProxy({ upstream: 'file:///etc/passwd', apiKey: KEY })).toThrow(TypeError);
   });
 });

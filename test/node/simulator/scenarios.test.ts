@@ -12,7 +12,7 @@ import {
 } from '../../../src/testing';
 import { createTestClock, driveToEnd, plausibleInput } from './drive';
 
-const allTools = [formInputTool(), approvePurchaseTool];
+const allTools = [formInputTool(), approvePurchaseTool()];
 
 function setup(options: Parameters<typeof createSimulatedService>[0] = {}) {
   const clock = createTestClock();
@@ -37,7 +37,7 @@ describe('built-in scenarios', () => {
       const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
       const validators = {
         form_input: ajv.compile(formInputSchema),
-        approve_purchase: ajv.compile(approvePurchaseTool.function.parameters ?? {}),
+        approve_purchase: ajv.compile(approvePurchaseTool().function.parameters ?? {}),
       };
       for (const call of calls) {
         const validate = validators[call.tool.name as keyof typeof validators];

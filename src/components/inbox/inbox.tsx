@@ -1,0 +1,222 @@
+import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { TaskClient, ToolDefinition } from '../../client';
+import {
+  useDocumentTitleCount,
+  useInbox,
+  useMessages,
+  useNotificationPermission,
+  useShowToolCall,
+  useToolCallAttention,
+} from '../../hooks';
+import type { InboxMessages } from '../../messages';
+import type { InboxItem } from '../../store';
+import { cx } from '../../utils';
+import { useNow, withRefProp } from '../../utils/react';
+import type { RunViewerFormProps } from '../run-viewer';
+import { errorReason, Heading, LiveAnnouncer, RetryAlert, subLevel, WaitingTime, type HeadingLevel } from '../shared';
+import type { FieldComponents, RenderField } from '../tool-call-form';
+import type { ToolRenderers } from '../tool-call-prompt';
+import { InboxPrompt } from './inbox-prompt';
+import { useArrivals } from './use-arrivals';
+
+export interface InboxProps {
+  /** The tasks whose most recent runs are watched. Default: every active task of the task list, all pages. */
+  taskIds?: readonly string[];
+  /** Milliseconds between two listings of the tasks, or `false` to list them once. Ignored with `taskIds`. Default: 30000. */
+  listIntervalMs?: number | false;
+  /** Milliseconds between status polls of each run. Default: the store's (2000). */
+  pollIntervalMs?: number;
+  /** The client to use. Default: the one from `<TaskClientProvider>`. */
+  client?: TaskClient;
+  /**
+   * Called when an item is activated (click, Enter); the item's form is then not opened in place,
+   * so the app can route to its own page. Default: none (the form opens in place).
+   */
+  onOpen?: (item: InboxItem) => void;
+  /** Custom renderers of tool calls by tool name, as `<RunViewer renderers>`. Default: none. */
+  renderers?: ToolRenderers;
+  /** The tasks' tool definitions, as `<RunViewer tools>`. Default: none. */
+  tools?: readonly ToolDefinition[];
+  /** Your own components for the forms' fields, by kind, as `<RunViewer components>`. Default: none. */
+  components?: FieldComponents;
+  /** Renders one field of the forms yourself, as `<RunViewer renderField>`. Default: none. */
+  renderField?: RenderField;
+  /** Passed to `<ToolCallPrompt>`, as `<RunViewer formProps>`. Default: none. */
+  formProps?: RunViewerFormProps;
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`inbox`), else the English `enInboxMessages`. */
+  messages?: Partial<InboxMessages>;
+  /** Shows the count in the document's title, `(3) My app`, while it is above 0. Default: false. */
+  documentTitle?: boolean;
+  /**
+   * Offers a button that asks for permission to notify, and once granted shows an OS notification
+   * once per call across the tabs of the origin, unless a visible tab shows the call. Default: false.
+   */
+  notifications?: boolean;
+  /** Called once per call across the tabs of the origin when it starts waiting. Default: none. */
+  onToolCallWaiting?: (item: InboxItem) => void;
+  /** Keeps what the person typed into an opened form in `sessionStorage`, as `<RunViewer persistDrafts>`. Default: true. */
+  persistDrafts?: boolean;
+  /** The level of the inbox's heading; the forms' headings are one below. Default: 2. */
+  headingLevel?: HeadingLevel;
+  /** Added to the root's classes (`hitl-inbox`). Default: none. */
+  className?: string;
+  /** The root `<section>` element. Default: none. */
+  ref?: Ref<HTMLElement>;
+}
+
+/** `data-state` of the inbox: `loading`, `error` (nothing to show, only an error), `empty`, `ready`. */
+export type InboxState = 'loading' | 'error' | 'empty' | 'ready';
+
+/**
+ * Every tool call waiting for the person, oldest first: the task, the tool, what it asks and how
+ * long it has waited. Arrow keys, Home and End move between items; Enter or a click opens the
+ * call's form in place (or calls `onOpen`). An answered item leaves; new arrivals are announced
+ * politely, once each.
+ */
+export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
+  const messages = useMessages('inbox', props.messages);
+  const inbox = useInbox(
+    { taskIds: props.taskIds, listIntervalMs: props.listIntervalMs, pollIntervalMs: props.pollIntervalMs },
+    props.client,
+  );
+  const { items, count } = inbox;
+  const level = props.headingLevel ?? 2;
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [openId, setOpenId] = useState<string | undefined>(undefined);
+  const [focusId, setFocusId] = useState<string | undefined>(undefined);
+  const permission = useNotificationPermission();
+  const now = useNow(items.length > 0);
+
+  useDocumentTitleCount(count, { enabled: props.documentTitle === true });
+  useToolCallAttention(items, { notify: props.notifications === true, onToolCallWaiting: props.onToolCallWaiting }, props.client);
+  const announcement = useArrivals(items, inbox.isLoading, (item) =>
+    messages.announceArrival({ task: taskLabel(item, messages), title: item.title }),
+  );
+
+  const state: InboxState = inbox.isLoading ? 'loading' : items.length > 0 ? 'ready' : inbox.error ? 'error' : 'empty';
+  const open = items.find((item) => item.id === openId);
+  // The roving tab stop: the item focused last while it is listed, else the first.
+  const tabStop = items.some((item) => item.id === focusId) ? focusId : items[0]?.id;
+
+  const focusItem = (index: number) => {
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.hitl-inbox-item-button');
+    const target = buttons?.[Math.max(0, Math.min(index, (buttons?.length ?? 1) - 1))];
+    target?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    focusItem(next);
+  };
+  const activate = (item: InboxItem) => {
+    if (props.onOpen !== undefined) props.onOpen(item);
+    else setOpenId((current) => (current === item.id ? undefined : item.id));
+  };
+
+  return (
+    <section ref={ref} className={cx('hitl-inbox', props.className)} aria-labelledby={headingId} data-state={state}>
+      <div className="hitl-inbox-header">
+        <Heading level={level} id={headingId} className="hitl-inbox-heading" ref={heading}>
+          {messages.heading({ count })}
+        </Heading>
+        {props.notifications === true && permission.permission === 'default' ? (
+          <button type="button" className="hitl-button" onClick={() => void permission.request()}>
+            {messages.enableNotifications()}
+          </button>
+        ) : null}
+      </div>
+      <LiveAnnouncer announcement={announcement} className="hitl-inbox-announcer" />
+      {inbox.error !== undefined ? (
+        <RetryAlert
+          className="hitl-inbox-error"
+          message={messages.error({ reason: errorReason(inbox.error) })}
+          retryLabel={messages.retry()}
+          onRetry={() => void inbox.refetch()}
+        />
+      ) : null}
+      {state === 'loading' ? <p className="hitl-inbox-loading">{messages.loading()}</p> : null}
+      {state === 'empty' ? <p className="hitl-inbox-empty">{messages.empty()}</p> : null}
+      {items.length > 0 ? (
+        <ul ref={list} className="hitl-inbox-list" aria-label={messages.listLabel()}>
+          {items.map((item, index) => (
+            <li key={item.id} className="hitl-inbox-item" data-state={open?.id === item.id ? 'open' : 'closed'}>
+              <InboxItemButton
+                item={item}
+                now={now}
+                messages={messages}
+                expanded={props.onOpen === undefined ? open?.id === item.id : undefined}
+                tabbable={tabStop === item.id}
+                onFocus={() => setFocusId(item.id)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                onClick={() => activate(item)}
+                client={props.client}
+              />
+              {open?.id === item.id ? (
+                <InboxPrompt
+                  item={item}
+                  client={props.client}
+                  tools={props.tools}
+                  renderers={props.renderers}
+                  components={props.components}
+                  renderField={props.renderField}
+                  formProps={props.formProps}
+                  headingLevel={subLevel(level)}
+                  messages={messages}
+                  persistDrafts={props.persistDrafts !== false}
+                  onClose={() => {
+                    setOpenId(undefined);
+                    focusItem(index);
+                  }}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+});
+
+const taskLabel = (item: InboxItem, messages: InboxMessages) => item.taskName ?? messages.taskFallback({ taskId: item.taskId });
+
+interface InboxItemButtonProps {
+  item: InboxItem;
+  now: number;
+  messages: InboxMessages;
+  expanded: boolean | undefined;
+  tabbable: boolean;
+  onFocus: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onClick: () => void;
+  client: TaskClient | undefined;
+}
+
+/** One item: agent-made names and titles as text only. Listed in a visible tab, its call counts as on screen. */
+function InboxItemButton({ item, now, messages, expanded, tabbable, onFocus, onKeyDown, onClick, client }: InboxItemButtonProps) {
+  useShowToolCall({ taskId: item.taskId, toolCallId: item.toolCall.toolCallId }, client);
+  return (
+    <button
+      type="button"
+      className="hitl-inbox-item-button"
+      aria-expanded={expanded}
+      tabIndex={tabbable ? 0 : -1}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+    >
+      <span className="hitl-inbox-task">{taskLabel(item, messages)}</span>
+      <span className="hitl-inbox-tool">{item.toolName}</span>
+      {item.title === '' ? null : <span className="hitl-inbox-title">{item.title}</span>}
+      <WaitingTime
+        className="hitl-inbox-waiting"
+        since={item.waitingSince}
+        now={now}
+        text={(duration) => messages.waitingFor({ duration })}
+      />
+    </button>
+  );
+}

@@ -1,0 +1,2 @@
+export { Inbox } from './inbox';
+export type { InboxProps, InboxState } from './inbox';

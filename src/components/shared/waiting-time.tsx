@@ -1,0 +1,25 @@
+import { formatDuration } from '../../messages';
+import { useMessagesLocale } from '../../hooks';
+import { useNow } from '../../utils/react';
+
+export interface WaitingTimeProps {
+  /** When the waiting began, in ms since the epoch. */
+  since: number;
+  /** The sentence around the duration, already written in the locale ("2 min"). */
+  text: (duration: string) => string;
+  className?: string;
+  /** The current time when a list ticks once for all its items; otherwise this ticks by itself every second. */
+  now?: number;
+}
+
+/** How long something has been waiting, ticking; a `<time>` whose `datetime` is the moment it began. */
+export function WaitingTime({ since, text, className, now }: WaitingTimeProps) {
+  const own = useNow(now === undefined);
+  const locale = useMessagesLocale();
+  const elapsed = Math.max(0, (now ?? own) - since);
+  return (
+    <time className={className} dateTime={new Date(since).toISOString()}>
+      {text(formatDuration(elapsed, locale))}
+    </time>
+  );
+}

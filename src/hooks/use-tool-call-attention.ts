@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import type { TaskClient } from '../client';
+import type { InboxItem } from '../store';
+import { useLatestCallback, useLatestOptionalCallback } from '../utils/react';
+import { useRunStore } from './use-run-store';
+
+export interface UseToolCallAttentionOptions {
+  /** Called once per call across the tabs of the origin when it starts waiting. Default: none. */
+  onToolCallWaiting?: ((item: InboxItem) => void) | undefined;
+  /**
+   * Shows an OS notification once per call across the tabs of the origin, when the permission was
+   * granted and no visible tab shows the call. Default: false.
+   */
+  notify?: boolean | undefined;
+  /** The notification's title and body. Default: the item's task and title. */
+  notification?: ((item: InboxItem) => { title: string; body?: string }) | undefined;
+  /** How long a new call may take to appear on screen in some tab before a notification is shown, in ms. Default: 500. */
+  notifyDelayMs?: number | undefined;
+}
+
+/**
+ * Gets the person's attention for new waiting calls (`useInbox().items`): the app's callback and,
+ * opted in, OS notifications, each once per call for the whole origin.
+ */
+export function useToolCallAttention(items: readonly InboxItem[], options: UseToolCallAttentionOptions = {}, client?: TaskClient): void {
+  const store = useRunStore(client);
+  const seen = useRef(new Set<string>());
+  const onWaiting = useLatestOptionalCallback(options.onToolCallWaiting);
+  const { notify = false, notification, notifyDelayMs = 500 } = options;
+  const describe = useLatestCallback((item: InboxItem) => notification?.(item));
+  useEffect(() => {
+    const timers: Array<ReturnType<typeof setTimeout>> = [];
+    for (const item of items) {
+      if (seen.current.has(item.id)) continue;
+      seen.current.add(item.id);
+      void store.tabs.once(`waiting:${item.id}`, () => onWaiting(item));
+      if (!notify || typeof Notification === 'undefined' || Notification.permission !== 'granted') continue;
+      timers.push(
+        setTimeout(() => {
+          if (store.tabs.isShownInVisibleTab(item.id)) return;
+          const text = describe(item) ?? { title: item.taskName ?? item.taskId, body: item.title };
+          void store.tabs.once(`notify:${item.id}`, () => void new Notification(text.title, { body: text.body, tag: item.id }));
+        }, notifyDelayMs),
+      );
+    }
+    return () => timers.forEach(clearTimeout);
+  }, [items, store, notify, notifyDelayMs, onWaiting, describe]);
+}

@@ -1,0 +1,49 @@
+/** Every text `<Inbox>` writes itself. Each is a function, so translations can reorder words. */
+export interface InboxMessages {
+  /** The inbox's heading. `count` is the number of calls waiting. Default: "Waiting for you (<count>)". */
+  heading(context: { count: number }): string;
+  /** Label of the list of items. Default: "Tool calls waiting for your answer". */
+  listLabel(): string;
+  /** With nothing waiting. Default: "Nothing is waiting for you." */
+  empty(): string;
+  /** While the tasks are listed for the first time. Default: "Looking for agents that wait for you…". */
+  loading(): string;
+  /** The tasks or a run's status could not be loaded. Default: "Could not load the inbox: <reason>". */
+  error(context: { reason: string }): string;
+  /** The button that loads everything again. Default: "Retry". */
+  retry(): string;
+  /** An item's task, when the task list gives no name. Default: "Task <taskId>". */
+  taskFallback(context: { taskId: string }): string;
+  /** How long an item has waited. `duration` is already written in the locale ("2 min"). Default: "waiting for <duration>". */
+  waitingFor(context: { duration: string }): string;
+  /** Announced once for each call that starts waiting. Default: "<task> is waiting for you: <title>". */
+  announceArrival(context: { task: string; title: string }): string;
+  /** Closes the form opened in place. Default: "Close". */
+  close(): string;
+  /** While an opened item's answer is sent. Default: "Sending your answer…". */
+  submitting(): string;
+  /** The answer could not be sent. Default: "Your answer could not be sent: <reason>". */
+  submitError(context: { reason: string }): string;
+  /** The button asking for permission to notify. Default: "Notify me when an agent waits". */
+  enableNotifications(): string;
+  /** Title of an OS notification. Default: "<task> is waiting for you". */
+  notificationTitle(context: { task: string }): string;
+}
+
+/** English defaults of `InboxMessages`. */
+export const enInboxMessages: InboxMessages = {
+  heading: ({ count }) => `Waiting for you (${count})`,
+  listLabel: () => 'Tool calls waiting for your answer',
+  empty: () => 'Nothing is waiting for you.',
+  loading: () => 'Looking for agents that wait for you…',
+  error: ({ reason }) => `Could not load the inbox: ${reason}`,
+  retry: () => 'Retry',
+  taskFallback: ({ taskId }) => `Task ${taskId}`,
+  waitingFor: ({ duration }) => `waiting for ${duration}`,
+  announceArrival: ({ task, title }) => (title === '' ? `${task} is waiting for you.` : `${task} is waiting for you: ${title}`),
+  close: () => 'Close',
+  submitting: () => 'Sending your answer…',
+  submitError: ({ reason }) => `Your answer could not be sent: ${reason}`,
+  enableNotifications: () => 'Notify me when an agent waits',
+  notificationTitle: ({ task }) => `${task} is waiting for you`,
+};

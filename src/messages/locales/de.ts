@@ -1,0 +1,223 @@
+import { isDateLikeKind, pointerSegments } from '../../schema';
+import { countPlural, formatExactNumber, formatNumber } from '../format';
+import type { Messages } from '../messages';
+
+const L = 'de';
+const n = (value: number) => formatNumber(value, L);
+const limit = (type: string, value: number, text: string) => (isDateLikeKind(type) ? text : formatExactNumber(value, L));
+const characters = (count: number) => countPlural(L, count, { one: '# Zeichen', other: '# Zeichen' });
+
+/** German (`de`): every message of `Messages`, with German plurals and number formats. */
+export const de: Messages = {
+  locale: L,
+  form: {
+    required: () => 'Dieses Feld ist erforderlich',
+    tooShort: ({ minLength }) => `Mindestens ${characters(minLength)} erforderlich`,
+    tooLong: ({ maxLength }) => `Höchstens ${characters(maxLength)} erlaubt`,
+    patternMismatch: () => 'Muss dem verlangten Format entsprechen',
+    rangeUnderflow: ({ type, min, minText }) =>
+      isDateLikeKind(type) ? `Muss am ${minText} oder später sein` : `Muss mindestens ${limit(type, min, minText)} sein`,
+    rangeOverflow: ({ type, max, maxText }) =>
+      isDateLikeKind(type) ? `Muss am ${maxText} oder früher sein` : `Darf höchstens ${limit(type, max, maxText)} sein`,
+    stepMismatch: ({ lower, upper }) =>
+      `Muss ein gültiger Wert sein, etwa ${formatExactNumber(lower, L)} oder ${formatExactNumber(upper, L)}`,
+    invalidEmail: () => 'Muss eine E-Mail-Adresse sein, etwa name@example.com',
+    invalidUrl: () => 'Muss eine vollständige Webadresse sein, etwa https://example.com',
+    badInput: ({ type }) =>
+      isDateLikeKind(type) ? 'Muss ein vollständiges Datum oder eine vollständige Uhrzeit sein' : 'Muss eine Zahl sein',
+    errorSummary: ({ count, labels }) =>
+      `${countPlural(L, count, { one: 'Bitte korrigieren Sie # Feld', other: 'Bitte korrigieren Sie # Felder' })}: ${labels.join(', ')}.`,
+    fieldLabelFallback: ({ index }) => `Feld ${n(index + 1)}`,
+    selectPlaceholder: () => 'Option auswählen',
+    submit: () => 'Absenden',
+    unknownTypeNote: ({ requestedType }) => `Als Textfeld angezeigt: Die Art „${requestedType}“ wird nicht unterstützt.`,
+    invalidPatternNote: () => 'Das verlangte Format kann hier nicht geprüft werden, daher wird jeder Text angenommen.',
+    conflictingLimitsNote: () => 'Die verlangten Grenzen widersprechen sich und werden nicht geprüft.',
+    noOptionsNote: () => 'Es gibt keine Optionen zur Auswahl.',
+    invalidParameters: () => 'Dieses Formular kann nicht angezeigt werden. Die Anfrage des Automatisierungsagenten ist fehlerhaft:',
+    agentNotice: () => 'Vom Automatisierungsagenten angefordert. Prüfen Sie die Angaben, bevor Sie antworten.',
+    showAll: ({ length }) => `Alles anzeigen (${characters(length)})`,
+    showLess: () => 'Weniger anzeigen',
+    optionsChosen: ({ count }) => `${n(count)} ausgewählt:`,
+    moreOptionsChosen: ({ count }) => `und ${n(count)} weitere`,
+    noOptionsMatch: () => 'Keine passenden Optionen',
+    optionsMatching: ({ count }) =>
+      count === 0 ? 'Keine passenden Optionen' : countPlural(L, count, { one: '# Option', other: '# Optionen' }),
+    optionChosen: ({ option, count }) => `${option} ausgewählt, insgesamt ${n(count)}`,
+    optionRemoved: ({ option, count }) => `${option} entfernt, insgesamt ${n(count)}`,
+  },
+  prompt: {
+    promptHeading: ({ toolName, title }) => title ?? toolName,
+    jsonEditorLabel: () => 'Antwort (JSON)',
+    invalidJson: ({ detail }) => `Muss gültiges JSON sein: ${detail}`,
+    schemaViolation: ({ path, message }) =>
+      path === '' ? `Die Antwort verletzt das Schema: ${message}` : `„${pointerSegments(path).join('.')}“: ${message}`,
+    noSchemaNote: () => 'Für dieses Werkzeug ist kein Schema bekannt, daher wird nur die JSON-Syntax geprüft.',
+    validatorUnavailableNote: ({ reason }) =>
+      reason === 'csp'
+        ? 'Die Sicherheitsrichtlinie dieser Seite erlaubt keine Prüfung der Antwort gegen das Schema des Werkzeugs, daher wird nur die JSON-Syntax geprüft.'
+        : reason === 'schema'
+          ? 'Das Schema des Werkzeugs ist nicht verwendbar, daher wird nur die JSON-Syntax geprüft.'
+          : 'Die Schemaprüfung konnte nicht geladen werden, daher wird nur die JSON-Syntax geprüft.',
+  },
+  approval: {
+    heading: ({ toolName, title }) => title ?? `${toolName} genehmigen?`,
+    argumentName: ({ name, title }) => title ?? name,
+    noArguments: () => 'Keine Argumente.',
+    approve: () => 'Genehmigen',
+    reject: () => 'Ablehnen',
+    edit: () => 'Bearbeiten',
+    reasonLabel: () => 'Grund für die Ablehnung (optional)',
+    reasonHint: () => 'Der Agent erhält ihn mit Ihrer Antwort.',
+    sendRejection: () => 'Ablehnung senden',
+    cancel: () => 'Abbrechen',
+    editHeading: () => 'Argumente bearbeiten',
+    argumentsEditorLabel: () => 'Argumente (JSON)',
+    approveEdited: () => 'Mit Änderungen genehmigen',
+  },
+  runViewer: {
+    heading: ({ runId }) => (runId === undefined || runId === '' ? 'Letzter Lauf' : `Lauf ${runId}`),
+    statusError: ({ reason }) => `Der Status des Laufs konnte nicht geladen werden: ${reason}`,
+    keyRefused: () =>
+      'Der Dienst hat den API-Schlüssel abgelehnt, daher kann der Lauf nicht angezeigt werden. Prüfen Sie den Schlüssel und versuchen Sie es erneut.',
+    retry: () => 'Erneut versuchen',
+    submitting: () => 'Ihre Antwort wird gesendet …',
+    sent: () => 'Gesendet. Warten auf den Agenten …',
+    submitError: ({ reason }) => `Ihre Antwort konnte nicht gesendet werden: ${reason}`,
+    resubmitting: () => 'Ihre Antwort wird erneut gesendet …',
+    tryAgain: () => 'Erneut senden',
+    editAnswer: () => 'Antwort bearbeiten',
+    answerTooLarge: ({ limit: size }) =>
+      size === ''
+        ? 'Ihre Antwort ist zu groß, um vom Server angenommen zu werden. Kürzen Sie sie und senden Sie sie erneut.'
+        : `Ihre Antwort ist zu groß zum Senden: Die Grenze liegt bei ${size}. Kürzen Sie sie und senden Sie sie erneut.`,
+    stale: () => 'Diese Anfrage ist nicht mehr offen: Der Agent hat weitergemacht.',
+    answeredElsewhere: () => 'Diese Anfrage wurde an anderer Stelle beantwortet, daher wurde Ihre Antwort nicht gesendet.',
+    probablyReceived: () => 'Ihre Antwort ist wahrscheinlich angekommen: Der Agent hat weitergemacht.',
+    dismiss: () => 'Schließen',
+    liveViewHeading: () => 'Live-Ansicht',
+    resultLoading: () => 'Das Ergebnis wird geladen …',
+    resultError: ({ reason }) => `Das Ergebnis konnte nicht geladen werden: ${reason}`,
+    recordingHeading: () => 'Aufzeichnung',
+    recordingError: ({ reason }) => `Die Aufzeichnung konnte nicht geladen werden: ${reason}`,
+    announceWaiting: () => 'Der Agent wartet auf Ihre Antwort.',
+    waitingFor: ({ duration }) => `Wartet seit ${duration} auf Sie`,
+    announceSent: () => 'Gesendet. Warten auf den Agenten …',
+    announceCompleted: () => 'Der Lauf ist abgeschlossen.',
+    announceFailed: () => 'Der Lauf ist fehlgeschlagen.',
+    announceStopped: () => 'Der Lauf wurde gestoppt.',
+    announceEnded: ({ status }) => `Der Lauf endete mit dem Status ${status}.`,
+  },
+  statusBadge: {
+    loading: () => 'Status wird geladen …',
+    running: ({ status, detailedStatus }) => {
+      const base = status.trim().toLowerCase() === 'running' ? 'Läuft' : `Status: ${status}`;
+      return detailedStatus === undefined ? base : `${base} – ${detailedStatus}`;
+    },
+    processingPage: () => 'Läuft – Seite wird geladen',
+    waitingForInput: () => 'Wartet auf Ihre Eingabe',
+    answerSent: () => 'Antwort gesendet — der Agent macht weiter',
+    completed: () => 'Abgeschlossen',
+    failed: () => 'Fehlgeschlagen',
+    stopped: () => 'Gestoppt',
+    unknown: ({ status, detailedStatus }) => (detailedStatus === undefined ? `Status: ${status}` : `Status: ${status} (${detailedStatus})`),
+  },
+  stopRunButton: {
+    stop: () => 'Lauf stoppen',
+    confirmQuestion: () => 'Diesen Lauf stoppen? Der Agent hält dort an, wo er gerade ist. Das lässt sich nicht rückgängig machen.',
+    confirm: () => 'Ja, Lauf stoppen',
+    cancel: () => 'Weiterlaufen lassen',
+    stopping: () => 'Wird gestoppt …',
+    stopped: () => 'Stopp angefordert',
+    error: ({ reason }) => `Der Lauf konnte nicht gestoppt werden: ${reason}`,
+    keyRefused: () => 'Der Lauf konnte nicht gestoppt werden: Der Dienst hat den API-Schlüssel abgelehnt.',
+  },
+  runResult: {
+    heading: () => 'Ergebnis',
+    summaryLabel: () => 'Zusammenfassung',
+    outputHeading: () => 'Ausgabe',
+    errorHeading: () => 'Fehler',
+    noOutput: () => 'Der Lauf hat keine Ausgabe geliefert.',
+  },
+  dataTable: {
+    caption: () => 'Extrahierte Daten',
+    columnHeader: ({ key }) => (key === 'title' ? 'Titel' : key === 'value' ? 'Wert' : key),
+    empty: () => 'Es wurden keine Daten extrahiert.',
+  },
+  runGif: {
+    alt: () => 'Aufzeichnung des Laufs',
+    loading: () => 'Die Aufzeichnung wird geladen …',
+    pending: ({ status }) =>
+      status.trim() === '' || status.trim().toLowerCase() === 'pending'
+        ? 'Die Aufzeichnung wird vorbereitet …'
+        : `Status der Aufzeichnung: ${status}`,
+    failed: ({ status }) => `Es ist keine Aufzeichnung verfügbar (${status}).`,
+    unsafeUrl: () => 'Die Aufzeichnung kann nicht angezeigt werden: Ihre Adresse ist keine Webadresse.',
+    imageError: () => 'Die Aufzeichnung konnte nicht geladen werden.',
+    openInNewTab: () => 'Aufzeichnung in neuem Tab öffnen',
+  },
+  liveView: {
+    frameTitle: () => 'Live-Ansicht des Laufs',
+    unavailable: () => 'Live-Ansicht nicht verfügbar',
+    openInNewTab: () => 'Live-Ansicht in neuem Tab öffnen',
+    connecting: () => 'Verbindung zur Live-Ansicht wird hergestellt …',
+    reconnecting: ({ attempt, maxAttempts }) =>
+      `Die Live-Ansicht reagiert nicht. Neuer Verbindungsversuch (${n(attempt)} von ${n(maxAttempts)}) …`,
+    notResponding: () => 'Die Live-Ansicht reagiert nicht.',
+    reconnect: () => 'Neu verbinden',
+    viewOnly: () => 'Nur ansehen',
+  },
+  runList: {
+    heading: () => 'Läufe',
+    loading: () => 'Läufe werden geladen …',
+    empty: () => 'Noch keine Läufe.',
+    error: ({ reason }) => `Die Läufe konnten nicht geladen werden: ${reason}`,
+    keyRefused: () => 'Die Läufe konnten nicht geladen werden: Der Dienst hat den API-Schlüssel abgelehnt.',
+    retry: () => 'Erneut versuchen',
+    runId: ({ id }) => id,
+    unknownDate: ({ value }) => `Gestartet ${value}`,
+    pagination: () => 'Seiten der Läufe',
+    previous: () => 'Zurück',
+    next: () => 'Weiter',
+    pagePosition: ({ page, pageCount }) => `Seite ${n(page)} von ${n(pageCount)}`,
+  },
+  taskList: {
+    heading: () => 'Aufgaben',
+    loading: () => 'Aufgaben werden geladen …',
+    empty: () => 'Noch keine Aufgaben.',
+    error: ({ reason }) => `Die Aufgaben konnten nicht geladen werden: ${reason}`,
+    keyRefused: () => 'Die Aufgaben konnten nicht geladen werden: Der Dienst hat den API-Schlüssel abgelehnt.',
+    retry: () => 'Erneut versuchen',
+    taskName: ({ name }) => name,
+    taskStatus: ({ status }) => (status === 'active' ? 'Aktiv' : status),
+    pagination: () => 'Seiten der Aufgaben',
+    previous: () => 'Zurück',
+    next: () => 'Weiter',
+    pagePosition: ({ page, pageCount }) => `Seite ${n(page)} von ${n(pageCount)}`,
+  },
+  inbox: {
+    heading: ({ count }) => `Wartet auf Sie (${n(count)})`,
+    listLabel: () => 'Werkzeugaufrufe, die auf Ihre Antwort warten',
+    empty: () => 'Nichts wartet auf Sie.',
+    loading: () => 'Agenten, die auf Sie warten, werden gesucht …',
+    error: ({ reason }) => `Der Posteingang konnte nicht geladen werden: ${reason}`,
+    retry: () => 'Erneut versuchen',
+    taskFallback: ({ taskId }) => `Aufgabe ${taskId}`,
+    waitingFor: ({ duration }) => `wartet seit ${duration}`,
+    announceArrival: ({ task, title }) => (title === '' ? `${task} wartet auf Sie.` : `${task} wartet auf Sie: ${title}`),
+    close: () => 'Schließen',
+    submitting: () => 'Ihre Antwort wird gesendet …',
+    submitError: ({ reason }) => `Ihre Antwort konnte nicht gesendet werden: ${reason}`,
+    enableNotifications: () => 'Benachrichtigen, wenn ein Agent wartet',
+    notificationTitle: ({ task }) => `${task} wartet auf Sie`,
+  },
+  errors: {
+    network: () => 'der Dienst ist nicht erreichbar. Prüfen Sie die Verbindung',
+    timeout: () => 'der Dienst hat nicht rechtzeitig geantwortet',
+    aborted: () => 'die Anfrage wurde abgebrochen',
+    unreadable: () => 'die Antwort des Dienstes ist nicht lesbar',
+    busy: () => 'der Dienst ist ausgelastet. Warten Sie einen Moment',
+    serviceFailed: ({ status }) => `beim Dienst ist ein Fehler aufgetreten (HTTP ${status})`,
+    refused: ({ status }) => `der Dienst hat die Anfrage abgelehnt (HTTP ${status})`,
+  },
+};

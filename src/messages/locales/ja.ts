@@ -1,0 +1,217 @@
+import { isDateLikeKind, pointerSegments } from '../../schema';
+import { countPlural, formatExactNumber, formatNumber } from '../format';
+import type { Messages } from '../messages';
+
+const L = 'ja';
+const n = (value: number) => formatNumber(value, L);
+const limit = (type: string, value: number, text: string) => (isDateLikeKind(type) ? text : formatExactNumber(value, L));
+// Japanese has one plural form; counted through the same helper so the number is written the Japanese way.
+const characters = (count: number) => countPlural(L, count, { other: '#文字' });
+
+/** Japanese (`ja`): every message of `Messages`, in polite form (です・ます), with Japanese number formats. */
+export const ja: Messages = {
+  locale: L,
+  form: {
+    required: () => 'この項目は必須です',
+    tooShort: ({ minLength }) => `${characters(minLength)}以上で入力してください`,
+    tooLong: ({ maxLength }) => `${characters(maxLength)}以内で入力してください`,
+    patternMismatch: () => '指定された形式で入力してください',
+    rangeUnderflow: ({ type, min, minText }) =>
+      isDateLikeKind(type) ? `${minText}以降を指定してください` : `${limit(type, min, minText)}以上の値を入力してください`,
+    rangeOverflow: ({ type, max, maxText }) =>
+      isDateLikeKind(type) ? `${maxText}以前を指定してください` : `${limit(type, max, maxText)}以下の値を入力してください`,
+    stepMismatch: ({ lower, upper }) =>
+      `有効な値を入力してください（例: ${formatExactNumber(lower, L)} または ${formatExactNumber(upper, L)}）`,
+    invalidEmail: () => 'メールアドレスを入力してください（例: name@example.com）',
+    invalidUrl: () => '完全なウェブアドレスを入力してください（例: https://example.com）',
+    badInput: ({ type }) => (isDateLikeKind(type) ? '日付または時刻を最後まで入力してください' : '数値を入力してください'),
+    errorSummary: ({ count, labels }) => `${countPlural(L, count, { other: '#件の項目' })}を修正してください: ${labels.join('、')}。`,
+    fieldLabelFallback: ({ index }) => `項目 ${n(index + 1)}`,
+    selectPlaceholder: () => '選択してください',
+    submit: () => '送信',
+    unknownTypeNote: ({ requestedType }) => `テキスト欄として表示しています。種類「${requestedType}」には対応していません。`,
+    invalidPatternNote: () => '指定された形式はここでは確認できないため、どのようなテキストも受け付けます。',
+    conflictingLimitsNote: () => '指定された制限が互いに矛盾しているため、確認しません。',
+    noOptionsNote: () => '選択できる項目がありません。',
+    invalidParameters: () => 'このフォームは表示できません。自動化エージェントからのリクエストに誤りがあります:',
+    agentNotice: () => '自動化エージェントからのリクエストです。回答する前に内容を確認してください。',
+    showAll: ({ length }) => `すべて表示（${characters(length)}）`,
+    showLess: () => '折りたたむ',
+    optionsChosen: ({ count }) => `${countPlural(L, count, { other: '#件' })}選択中:`,
+    moreOptionsChosen: ({ count }) => `ほか${countPlural(L, count, { other: '#件' })}`,
+    noOptionsMatch: () => '一致する選択肢はありません',
+    optionsMatching: ({ count }) => (count === 0 ? '一致する選択肢はありません' : `${countPlural(L, count, { other: '#件' })}の選択肢`),
+    optionChosen: ({ option, count }) => `${option}を選択しました（計${n(count)}件）`,
+    optionRemoved: ({ option, count }) => `${option}の選択を解除しました（計${n(count)}件）`,
+  },
+  prompt: {
+    promptHeading: ({ toolName, title }) => title ?? toolName,
+    jsonEditorLabel: () => '回答（JSON）',
+    invalidJson: ({ detail }) => `有効な JSON を入力してください: ${detail}`,
+    schemaViolation: ({ path, message }) =>
+      path === '' ? `回答がスキーマに合いません: ${message}` : `「${pointerSegments(path).join('.')}」: ${message}`,
+    noSchemaNote: () => 'このツールのスキーマが不明なため、JSON の構文のみを確認します。',
+    validatorUnavailableNote: ({ reason }) =>
+      reason === 'csp'
+        ? 'このページのセキュリティポリシーによりツールのスキーマで回答を確認できないため、JSON の構文のみを確認します。'
+        : reason === 'schema'
+          ? 'ツールのスキーマを使用できないため、JSON の構文のみを確認します。'
+          : 'スキーマの確認機能を読み込めなかったため、JSON の構文のみを確認します。',
+  },
+  approval: {
+    heading: ({ toolName, title }) => title ?? `${toolName} を承認しますか？`,
+    argumentName: ({ name, title }) => title ?? name,
+    noArguments: () => '引数はありません。',
+    approve: () => '承認',
+    reject: () => '却下',
+    edit: () => '編集',
+    reasonLabel: () => '却下の理由（任意）',
+    reasonHint: () => 'エージェントは回答とともにこの理由を受け取ります。',
+    sendRejection: () => '却下を送信',
+    cancel: () => 'キャンセル',
+    editHeading: () => '引数を編集',
+    argumentsEditorLabel: () => '引数（JSON）',
+    approveEdited: () => '変更して承認',
+  },
+  runViewer: {
+    heading: ({ runId }) => (runId === undefined || runId === '' ? '最新の実行' : `実行 ${runId}`),
+    statusError: ({ reason }) => `実行の状態を読み込めませんでした: ${reason}`,
+    keyRefused: () => 'サービスが API キーを拒否したため、実行を表示できません。キーを確認してから再試行してください。',
+    retry: () => '再試行',
+    submitting: () => '回答を送信しています…',
+    sent: () => '送信しました。エージェントを待っています…',
+    submitError: ({ reason }) => `回答を送信できませんでした: ${reason}`,
+    resubmitting: () => '回答を再送信しています…',
+    tryAgain: () => '再送信',
+    editAnswer: () => '回答を編集',
+    answerTooLarge: ({ limit: size }) =>
+      size === ''
+        ? '回答が大きすぎるため、サーバーが受け付けません。短くしてから送信し直してください。'
+        : `回答が大きすぎて送信できません（上限は ${size} です）。短くしてから送信し直してください。`,
+    stale: () => 'このリクエストはすでに保留中ではありません。エージェントは次に進みました。',
+    answeredElsewhere: () => 'このリクエストには別の場所で回答済みのため、あなたの回答は送信されませんでした。',
+    probablyReceived: () => '回答はおそらく届いています。エージェントは次に進みました。',
+    dismiss: () => '閉じる',
+    liveViewHeading: () => 'ライブビュー',
+    resultLoading: () => '結果を読み込んでいます…',
+    resultError: ({ reason }) => `結果を読み込めませんでした: ${reason}`,
+    recordingHeading: () => '録画',
+    recordingError: ({ reason }) => `録画を読み込めませんでした: ${reason}`,
+    announceWaiting: () => 'エージェントがあなたの回答を待っています。',
+    waitingFor: ({ duration }) => `${duration}前から回答を待っています`,
+    announceSent: () => '送信しました。エージェントを待っています…',
+    announceCompleted: () => '実行が完了しました。',
+    announceFailed: () => '実行が失敗しました。',
+    announceStopped: () => '実行が停止されました。',
+    announceEnded: ({ status }) => `実行は状態 ${status} で終了しました。`,
+  },
+  statusBadge: {
+    loading: () => '状態を読み込んでいます…',
+    running: ({ status, detailedStatus }) => {
+      const base = status.trim().toLowerCase() === 'running' ? '実行中' : `状態: ${status}`;
+      return detailedStatus === undefined ? base : `${base} — ${detailedStatus}`;
+    },
+    processingPage: () => '実行中 — ページを読み込んでいます',
+    waitingForInput: () => 'あなたの入力を待っています',
+    answerSent: () => '回答を送信しました — エージェントが再開します',
+    completed: () => '完了',
+    failed: () => '失敗',
+    stopped: () => '停止',
+    unknown: ({ status, detailedStatus }) => (detailedStatus === undefined ? `状態: ${status}` : `状態: ${status}（${detailedStatus}）`),
+  },
+  stopRunButton: {
+    stop: () => '実行を停止',
+    confirmQuestion: () => 'この実行を停止しますか？エージェントは現在の位置で停止します。この操作は元に戻せません。',
+    confirm: () => '停止する',
+    cancel: () => '実行を続ける',
+    stopping: () => '停止しています…',
+    stopped: () => '停止を要求しました',
+    error: ({ reason }) => `実行を停止できませんでした: ${reason}`,
+    keyRefused: () => '実行を停止できませんでした: サービスが API キーを拒否しました。',
+  },
+  runResult: {
+    heading: () => '結果',
+    summaryLabel: () => '概要',
+    outputHeading: () => '出力',
+    errorHeading: () => 'エラー',
+    noOutput: () => 'この実行には出力がありません。',
+  },
+  dataTable: {
+    caption: () => '抽出したデータ',
+    columnHeader: ({ key }) => (key === 'title' ? 'タイトル' : key === 'value' ? '値' : key),
+    empty: () => '抽出されたデータはありません。',
+  },
+  runGif: {
+    alt: () => '実行の録画',
+    loading: () => '録画を読み込んでいます…',
+    pending: ({ status }) =>
+      status.trim() === '' || status.trim().toLowerCase() === 'pending' ? '録画を準備しています…' : `録画の状態: ${status}`,
+    failed: ({ status }) => `利用できる録画はありません（${status}）。`,
+    unsafeUrl: () => '録画を表示できません: アドレスがウェブアドレスではありません。',
+    imageError: () => '録画を読み込めませんでした。',
+    openInNewTab: () => '録画を新しいタブで開く',
+  },
+  liveView: {
+    frameTitle: () => '実行のライブビュー',
+    unavailable: () => 'ライブビューは利用できません',
+    openInNewTab: () => 'ライブビューを新しいタブで開く',
+    connecting: () => 'ライブビューに接続しています…',
+    reconnecting: ({ attempt, maxAttempts }) => `ライブビューが応答しません。再接続しています（${n(maxAttempts)}回中${n(attempt)}回目）…`,
+    notResponding: () => 'ライブビューが応答しません。',
+    reconnect: () => '再接続',
+    viewOnly: () => '表示のみ',
+  },
+  runList: {
+    heading: () => '実行',
+    loading: () => '実行を読み込んでいます…',
+    empty: () => '実行はまだありません。',
+    error: ({ reason }) => `実行を読み込めませんでした: ${reason}`,
+    keyRefused: () => '実行を読み込めませんでした: サービスが API キーを拒否しました。',
+    retry: () => '再試行',
+    runId: ({ id }) => id,
+    unknownDate: ({ value }) => `開始: ${value}`,
+    pagination: () => '実行のページ',
+    previous: () => '前へ',
+    next: () => '次へ',
+    pagePosition: ({ page, pageCount }) => `${n(pageCount)}ページ中${n(page)}ページ目`,
+  },
+  taskList: {
+    heading: () => 'タスク',
+    loading: () => 'タスクを読み込んでいます…',
+    empty: () => 'タスクはまだありません。',
+    error: ({ reason }) => `タスクを読み込めませんでした: ${reason}`,
+    keyRefused: () => 'タスクを読み込めませんでした: サービスが API キーを拒否しました。',
+    retry: () => '再試行',
+    taskName: ({ name }) => name,
+    taskStatus: ({ status }) => (status === 'active' ? '有効' : status),
+    pagination: () => 'タスクのページ',
+    previous: () => '前へ',
+    next: () => '次へ',
+    pagePosition: ({ page, pageCount }) => `${n(pageCount)}ページ中${n(page)}ページ目`,
+  },
+  inbox: {
+    heading: ({ count }) => `あなたの対応待ち（${n(count)}件）`,
+    listLabel: () => 'あなたの回答を待っているツール呼び出し',
+    empty: () => '対応待ちのものはありません。',
+    loading: () => 'あなたを待っているエージェントを探しています…',
+    error: ({ reason }) => `受信トレイを読み込めませんでした: ${reason}`,
+    retry: () => '再試行',
+    taskFallback: ({ taskId }) => `タスク ${taskId}`,
+    waitingFor: ({ duration }) => `${duration}待機中`,
+    announceArrival: ({ task, title }) => (title === '' ? `${task}があなたを待っています。` : `${task}があなたを待っています: ${title}`),
+    close: () => '閉じる',
+    submitting: () => '回答を送信しています…',
+    submitError: ({ reason }) => `回答を送信できませんでした: ${reason}`,
+    enableNotifications: () => 'エージェントが待っているときに通知する',
+    notificationTitle: ({ task }) => `${task}があなたを待っています`,
+  },
+  errors: {
+    network: () => 'サービスに接続できません。接続を確認してください',
+    timeout: () => 'サービスが時間内に応答しませんでした',
+    aborted: () => 'リクエストは取り消されました',
+    unreadable: () => 'サービスの応答を読み取れませんでした',
+    busy: () => 'サービスが混み合っています。しばらくお待ちください',
+    serviceFailed: ({ status }) => `サービスで問題が発生しました (HTTP ${status})`,
+    refused: ({ status }) => `サービスがリクエストを拒否しました (HTTP ${status})`,
+  },
+};

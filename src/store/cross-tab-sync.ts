@@ -1,0 +1,374 @@
+import { isRecord } from '../utils';
+import type { Resource, WatchOptions } from './resource';
+import { resourceKeyId, type ResourceKey } from './resource-key';
+import type { Watcher } from './run-store';
+import type { StoreEnvironment } from './store-environment';
+import { TabElection, type TabRole } from './tab-election';
+import type { TabChannel, TabEnvironment } from './tab-environment';
+import type { ToolInputRef } from './tool-input-registry';
+import { SharedRecords } from './shared-records';
+import type { WaitingClock } from './waiting-since';
+
+/** How the tabs of an origin share one store (`RunStoreOptions.crossTab`). */
+export interface CrossTabOptions {
+  /** The browser's channel, locks and storage. Default: `createBrowserTabEnvironment()`. */
+  environment?: TabEnvironment | undefined;
+  /**
+   * Tabs whose stores give the same name share one poller and their answers. Default: the
+   * client's absolute `baseUrl` (clients with their own `fetch` are not shared unless named here).
+   */
+  name?: string | undefined;
+  /** How often the leader says it is there, and followers say what they watch, in ms. Default: 500. */
+  heartbeatMs?: number | undefined;
+  /** A leader silent this long is taken for gone; without Web Locks another tab takes over (plus up to a third of it). Default: 1500. */
+  leaderTimeoutMs?: number | undefined;
+}
+
+interface KeyInterval {
+  readonly key: ResourceKey;
+  readonly interval: number | false;
+}
+
+interface Peer {
+  visible: boolean;
+  showing: ReadonlySet<string>;
+  keys: readonly KeyInterval[];
+  lastSeen: number;
+}
+
+export interface CrossTabDeps {
+  readonly random: () => number;
+  resources(): Iterable<Resource>;
+  requestedInterval(resource: Resource): number | undefined;
+  watch(key: ResourceKey, options: WatchOptions<unknown>): Watcher<unknown>;
+  /** Data (or an error) the leader read at `at`, applied as if this tab had read it. */
+  applyRemote(key: ResourceKey, at: number, data: unknown, error: Error | undefined): void;
+  /** Another tab's answer to this call was accepted. */
+  adoptAnswered(ref: ToolInputRef): void;
+  /** When this tab first saw each pending call; followers adopt the leader's earlier sightings. */
+  readonly waits: WaitingClock;
+  /** Whether this tab polls its run resources changed: reschedule them. */
+  onCoverageChange(): void;
+}
+
+const VERSION = 1;
+const ACTIVE_KINDS = new Set<string>(['status', 'result', 'gif', 'tasks-page', 'runs-page']);
+
+/**
+ * One poller per browser: the leader tab polls what every tab watches and posts what it reads;
+ * the others apply it and poll nothing. Answers accepted in one tab are known to all, and sent
+ * under a lock per call, so two tabs never both send one.
+ */
+export class CrossTabSync {
+  private readonly channel: TabChannel;
+  private readonly election: TabElection;
+  private readonly records: SharedRecords;
+  private readonly peers = new Map<string, Peer>();
+  private readonly remote = new Map<string, { watcher: Watcher<unknown>; interval: number | false }>();
+  private readonly showing = new Map<string, number>();
+  private readonly visibilityListeners = new Set<() => void>();
+  private readonly offs: Array<() => void> = [];
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private readonly heartbeatMs: number;
+  private readonly timeoutMs: number;
+  private readonly tabId: string;
+  private wasFed = false;
+  private pendingPost: ReturnType<typeof setTimeout> | undefined;
+  private destroyed = false;
+
+  constructor(
+    private readonly deps: CrossTabDeps,
+    private readonly base: StoreEnvironment,
+    channel: TabChannel,
+    tabs: TabEnvironment,
+    options: CrossTabOptions,
+    name: string,
+  ) {
+    this.channel = channel;
+    this.tabId = `${Date.now().toString(36)}-${deps.random().toString(36).slice(2, 10)}`;
+    this.heartbeatMs = options.heartbeatMs ?? 500;
+    this.timeoutMs = options.leaderTimeoutMs ?? 1500;
+    const prefix = `hitl-react:${VERSION}:${name}`;
+    this.records = new SharedRecords(prefix, tabs);
+    this.election = new TabElection({
+      lockName: `${prefix}:leader`,
+      tabId: this.tabId,
+      locks: tabs.locks,
+      leaderTimeoutMs: this.timeoutMs,
+      random: deps.random,
+      onChange: () => this.onRoleChange(),
+    });
+    this.wasFed = this.election.fed;
+    this.offs.push(channel.listen((message) => this.receive(message)));
+    this.offs.push(base.subscribe(() => this.announce()));
+    this.offs.push(tabs.onClose(() => this.destroy()));
+    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+    (this.heartbeat as { unref?: () => void }).unref?.();
+    this.announce();
+  }
+
+  get role(): TabRole {
+    return this.election.role;
+  }
+
+  /** The leader polls this resource for this tab: it is not polled here. */
+  covers(resource: Resource): boolean {
+    return this.election.fed && ACTIVE_KINDS.has(resource.key.resource);
+  }
+
+  /** The store environment as the leader sees it: visible while any tab of the origin is. */
+  environment(): StoreEnvironment {
+    return {
+      isVisible: () => this.base.isVisible() || (this.role === 'leader' && [...this.freshPeers()].some((peer) => peer.visible)),
+      isOnline: () => this.base.isOnline(),
+      subscribe: (onChange) => {
+        const off = this.base.subscribe(onChange);
+        this.visibilityListeners.add(onChange);
+        return () => {
+          off();
+          this.visibilityListeners.delete(onChange);
+        };
+      },
+    };
+  }
+
+  /** What this tab watches changed: followers tell the leader soon. */
+  refresh(): void {
+    if (this.pendingPost !== undefined || this.destroyed) return;
+    this.pendingPost = setTimeout(() => {
+      this.pendingPost = undefined;
+      this.announce();
+    }, 0);
+  }
+
+  /** A resource of this tab changed: the leader posts it for the tabs that watch it. */
+  published(resource: Resource): void {
+    if (this.role !== 'leader' || !this.remote.has(resource.id)) return;
+    this.postData(resource);
+  }
+
+  /**
+   * Runs `send` unless another tab's answer to this call was accepted, under a lock per call, so
+   * two tabs submitting at once send once. Resolves as accepted when another tab's answer was.
+   */
+  exclusive(ref: ToolInputRef, send: () => Promise<void>): Promise<void> {
+    const id = `answered:${JSON.stringify([ref.taskId, ref.toolCallId])}`;
+    return this.records.once(id, async () => {
+      await send();
+      this.post({ t: 'answered', ref: { taskId: ref.taskId, runId: ref.runId, toolCallId: ref.toolCallId } });
+    });
+  }
+
+  /** Runs `action` in one tab of the origin only, the first to ask, once per `name`. */
+  once(name: string, action: () => void | Promise<void>): Promise<boolean> {
+    let ran = false;
+    return this.records
+      .once(`once:${name}`, async () => {
+        ran = true;
+        await action();
+      })
+      .then(() => ran);
+  }
+
+  /** Marks a call as on screen in this tab (while the tab is visible); returns the unmark function. */
+  show(id: string): () => void {
+    this.showing.set(id, (this.showing.get(id) ?? 0) + 1);
+    this.refresh();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const count = (this.showing.get(id) ?? 1) - 1;
+      if (count <= 0) this.showing.delete(id);
+      else this.showing.set(id, count);
+      this.refresh();
+    };
+  }
+
+  /** True when a visible tab of the origin (this one included) shows the call. */
+  isShownInVisibleTab(id: string): boolean {
+    if (this.base.isVisible() && this.showing.has(id)) return true;
+    for (const peer of this.freshPeers()) if (peer.visible && peer.showing.has(id)) return true;
+    return false;
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.post({ t: 'bye' });
+    clearInterval(this.heartbeat);
+    if (this.pendingPost !== undefined) clearTimeout(this.pendingPost);
+    for (const off of this.offs) off();
+    this.dropRemote();
+    this.election.destroy();
+    this.channel.close();
+  }
+
+  // ---- messages --------------------------------------------------------------------------------
+
+  private post(message: Record<string, unknown>): void {
+    if (this.destroyed && message.t !== 'bye') return;
+    try {
+      this.channel.post({ ...message, v: VERSION, from: this.tabId });
+    } catch {
+      // A closed channel (the page is going away): nothing left to tell.
+    }
+  }
+
+  /** Who this tab is and what it shows; followers add what they watch. */
+  private announce(): void {
+    if (this.destroyed) return;
+    const about = { visible: this.base.isVisible(), showing: [...this.showing.keys()] };
+    if (this.role === 'leader') this.post({ t: 'hello', ...about });
+    else if (this.role === 'follower') this.post({ t: 'watch', ...about, keys: this.watchedKeys() });
+  }
+
+  private watchedKeys(): KeyInterval[] {
+    const keys: KeyInterval[] = [];
+    for (const resource of this.deps.resources()) {
+      // The leader's own watchers of another tab's keys are not this tab's interest.
+      if (resource.watchers.size === 0 || !ACTIVE_KINDS.has(resource.key.resource)) continue;
+      keys.push({ key: resource.key, interval: this.deps.requestedInterval(resource) ?? false });
+    }
+    return keys;
+  }
+
+  private receive(raw: unknown): void {
+    if (this.destroyed || !isRecord(raw) || raw.v !== VERSION || typeof raw.from !== 'string') return;
+    const from = raw.from;
+    switch (raw.t) {
+      case 'hello':
+        this.election.heard(from);
+        this.notePeer(from, raw, undefined);
+        if (this.role === 'follower') this.checkFed();
+        break;
+      case 'watch':
+        this.notePeer(from, raw, Array.isArray(raw.keys) ? (raw.keys as KeyInterval[]) : []);
+        if (this.role === 'leader') this.reconcile(true);
+        break;
+      case 'bye':
+        this.peers.delete(from);
+        if (this.role === 'leader') this.reconcile(false);
+        this.notifyVisibility();
+        break;
+      case 'data':
+        this.receiveData(raw);
+        break;
+      case 'answered':
+        if (isRecord(raw.ref) && typeof raw.ref.taskId === 'string' && typeof raw.ref.toolCallId === 'string')
+          this.deps.adoptAnswered(raw.ref as unknown as ToolInputRef);
+        break;
+    }
+  }
+
+  private notePeer(from: string, raw: Record<string, unknown>, keys: readonly KeyInterval[] | undefined): void {
+    const before = this.peers.get(from);
+    const visible = raw.visible === true;
+    const showing = new Set(Array.isArray(raw.showing) ? raw.showing.filter((id): id is string => typeof id === 'string') : []);
+    this.peers.set(from, { visible, showing, keys: keys ?? before?.keys ?? [], lastSeen: Date.now() });
+    if (before?.visible !== visible) this.notifyVisibility();
+  }
+
+  private receiveData(raw: Record<string, unknown>): void {
+    if (this.role === 'leader' || !isRecord(raw.key) || typeof raw.at !== 'number') return;
+    const key = raw.key as unknown as ResourceKey;
+    const error = typeof raw.error === 'string' ? new Error(raw.error) : undefined;
+    if (Array.isArray(raw.since) && key.resource === 'status') {
+      const [toolCallId, at] = raw.since as unknown[];
+      if (typeof toolCallId === 'string' && typeof at === 'number') this.deps.waits.adopt(key.taskId, toolCallId, at);
+    }
+    this.deps.applyRemote(key, raw.at, raw.data, error);
+  }
+
+  private postData(resource: Resource): void {
+    const { data, error, settledAt } = resource.state;
+    if (data === undefined && error === undefined) return;
+    let since: [string, number] | undefined;
+    if (resource.key.resource === 'status' && isRecord(data) && isRecord(data.toolCall) && typeof data.toolCall.toolCallId === 'string') {
+      const at = this.deps.waits.get(resource.key.taskId, data.toolCall.toolCallId);
+      if (at !== undefined) since = [data.toolCall.toolCallId, at];
+    }
+    // An error without data goes as its message: followers show it; the leader does the retrying.
+    const message = data === undefined ? { error: error?.message ?? 'Error' } : { data };
+    this.post({ t: 'data', key: resource.key, at: settledAt ?? Date.now(), since, ...message });
+  }
+
+  // ---- the leader's side -----------------------------------------------------------------------
+
+  /** Watches what the followers watch, at the shortest interval any asks for. */
+  private reconcile(sendCurrent: boolean): void {
+    const wanted = new Map<string, KeyInterval>();
+    for (const peer of this.freshPeers())
+      for (const entry of peer.keys) {
+        if (!isRecord(entry) || !isRecord(entry.key) || !ACTIVE_KINDS.has(String(entry.key.resource))) continue;
+        const id = resourceKeyId(entry.key);
+        const held = wanted.get(id);
+        const interval = typeof entry.interval === 'number' ? entry.interval : false;
+        if (held === undefined || (interval !== false && (held.interval === false || interval < held.interval)))
+          wanted.set(id, { key: entry.key, interval });
+      }
+    for (const [id, held] of this.remote) {
+      if (wanted.has(id)) continue;
+      held.watcher.unwatch();
+      this.remote.delete(id);
+    }
+    for (const [id, entry] of wanted) {
+      const held = this.remote.get(id);
+      if (held === undefined) {
+        this.remote.set(id, { watcher: this.deps.watch(entry.key, { pollIntervalMs: entry.interval }), interval: entry.interval });
+      } else if (held.interval !== entry.interval) {
+        held.interval = entry.interval;
+        held.watcher.setOptions({ pollIntervalMs: entry.interval });
+      }
+    }
+    if (!sendCurrent) return;
+    // A tab that just arrived gets what is known at once, not one interval later.
+    for (const resource of this.deps.resources()) if (this.remote.has(resource.id)) this.postData(resource);
+  }
+
+  private dropRemote(): void {
+    for (const held of this.remote.values()) held.watcher.unwatch();
+    this.remote.clear();
+  }
+
+  // ---- time ------------------------------------------------------------------------------------
+
+  private *freshPeers(): Iterable<Peer> {
+    const now = Date.now();
+    for (const [id, peer] of this.peers) {
+      if (now - peer.lastSeen <= this.timeoutMs * 2) yield peer;
+      else this.peers.delete(id);
+    }
+  }
+
+  private beat(): void {
+    this.election.tick();
+    const before = this.peers.size;
+    if (this.role === 'leader') {
+      this.reconcile(false);
+      if (this.peers.size !== before) this.notifyVisibility();
+    }
+    this.announce();
+    this.checkFed();
+  }
+
+  private checkFed(): void {
+    const fed = this.election.fed;
+    if (fed === this.wasFed) return;
+    this.wasFed = fed;
+    this.deps.onCoverageChange();
+  }
+
+  private onRoleChange(): void {
+    if (this.role !== 'leader') this.dropRemote();
+    else this.reconcile(true);
+    this.announce();
+    this.notifyVisibility();
+    this.wasFed = this.election.fed;
+    this.deps.onCoverageChange();
+  }
+
+  private notifyVisibility(): void {
+    for (const listener of [...this.visibilityListeners]) listener();
+  }
+}

@@ -1,0 +1,224 @@
+import { MAX_PAGE_LIMIT, type Page, type TaskListItem } from '../client';
+import { compareInboxItems, toInboxItem, type InboxItem } from './inbox-item';
+import { resourceKeyId, resourceKeys, type ResourceKey } from './resource-key';
+import type { RunStore, Watcher } from './run-store';
+
+/** Defaults of `InboxOptions`. */
+export const INBOX_DEFAULTS = Object.freeze({ listIntervalMs: 30_000 });
+
+export interface InboxOptions {
+  /**
+   * The tasks whose most recent runs are watched. Default: every `active` task of
+   * `GET /api/v1/tasks`, all pages of 30, listed again every `listIntervalMs`.
+   */
+  taskIds?: readonly string[] | undefined;
+  /** Milliseconds between two listings of the tasks, or `false` to list them once. Ignored with `taskIds`. Default: 30000. */
+  listIntervalMs?: number | false | undefined;
+  /** Milliseconds between status polls of each run. Default: the store's `pollIntervalMs.status` (2000). */
+  pollIntervalMs?: number | undefined;
+  /** When false, nothing is fetched or polled. Default: true. */
+  enabled?: boolean | undefined;
+}
+
+export interface InboxResult {
+  /** Every tool call waiting for the person, oldest first. Calls whose answer was accepted are gone at once. */
+  readonly items: readonly InboxItem[];
+  /** `items.length`. */
+  readonly count: number;
+  /** True until the task list (or, with `taskIds`, the first status) has loaded or failed. */
+  readonly isLoading: boolean;
+  /** The task list's error, else the first run status that failed without data; undefined when all is well. */
+  readonly error: Error | undefined;
+  /** Lists the tasks and reads every status again now. */
+  refetch(): Promise<void>;
+}
+
+const EMPTY_ITEMS: readonly InboxItem[] = Object.freeze([]);
+
+function sameItems(a: readonly InboxItem[], b: readonly InboxItem[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((item, index) => {
+    const other = b[index];
+    return (
+      other !== undefined &&
+      item.id === other.id &&
+      item.toolCall === other.toolCall &&
+      item.taskName === other.taskName &&
+      item.waitingSince === other.waitingSince
+    );
+  });
+}
+
+/**
+ * The inbox's view of the store (`useInbox`): every pending tool call across tasks. Unlike the
+ * `StoreObserver` definitions, what it reads depends on what it read (the task list names the
+ * runs, its `total` the further pages), so it manages its own subscriptions.
+ */
+export class InboxObserver {
+  private readonly listeners = new Set<() => void>();
+  private readonly held = new Map<string, { off: () => void; watcher: Watcher<unknown> | undefined }>();
+  private readonly taskListeners = new Map<string, () => void>();
+  private current: InboxResult | undefined;
+  private server: InboxResult | undefined;
+  private updating = false;
+
+  constructor(
+    private store: RunStore,
+    private options: InboxOptions,
+  ) {}
+
+  getSnapshot = (): InboxResult => (this.current ??= this.build());
+
+  /** The result the server renders (and hydration starts from): nothing fetched. */
+  getServerSnapshot = (): InboxResult =>
+    (this.server ??= Object.freeze({ items: EMPTY_ITEMS, count: 0, isLoading: this.active, error: undefined, refetch: this.refetch }));
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.update();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.release();
+    };
+  };
+
+  /** Adopts new options (and store); cheap when nothing changed. */
+  setOptions(store: RunStore, options: InboxOptions): void {
+    if (store !== this.store) this.release();
+    const changed = store !== this.store || JSON.stringify(options) !== JSON.stringify(this.options);
+    this.store = store;
+    this.options = options;
+    if (changed && this.listeners.size > 0) this.update();
+  }
+
+  private readonly refetch = async (): Promise<void> => {
+    const keys = [...this.pageKeys(), ...this.tasks().map((task) => resourceKeys.status(task.id))];
+    await Promise.all(keys.map((key) => this.store.refetch(key).catch(() => undefined)));
+  };
+
+  private get active(): boolean {
+    return this.options.enabled !== false;
+  }
+
+  private pageKeys(): ResourceKey[] {
+    if (this.options.taskIds !== undefined || !this.active) return [];
+    const first = this.store.getSnapshot(resourceKeys.tasksPage(1, MAX_PAGE_LIMIT)).data;
+    const pages = first === undefined ? 1 : Math.max(1, Math.ceil(first.total / MAX_PAGE_LIMIT));
+    return Array.from({ length: pages }, (_, index) => resourceKeys.tasksPage(index + 1, MAX_PAGE_LIMIT));
+  }
+
+  /** The tasks watched, with their names where the list gave them. */
+  private tasks(): Array<{ id: string; name: string | undefined }> {
+    if (!this.active) return [];
+    if (this.options.taskIds !== undefined) return [...new Set(this.options.taskIds)].map((id) => ({ id, name: undefined }));
+    const seen = new Map<string, string | undefined>();
+    for (const key of this.pageKeys()) {
+      const page = this.store.getSnapshot(key).data as Page<TaskListItem> | undefined;
+      for (const task of page?.data ?? [])
+        if (String(task.status) === 'active' && !seen.has(task.id))
+          seen.set(task.id, typeof task.readable_name === 'string' ? task.readable_name : undefined);
+    }
+    return [...seen].map(([id, name]) => ({ id, name }));
+  }
+
+  /** Brings subscriptions and watchers in line with what the result reads now, then rebuilds it. */
+  private readonly update = (): void => {
+    if (this.updating) return;
+    this.updating = true;
+    try {
+      const wanted = new Map<string, { key: ResourceKey; interval: number | false | undefined }>();
+      const listInterval = this.options.listIntervalMs ?? INBOX_DEFAULTS.listIntervalMs;
+      for (const key of this.pageKeys()) wanted.set(resourceKeyId(key), { key, interval: listInterval });
+      const tasks = this.tasks();
+      for (const task of tasks) {
+        const key = resourceKeys.status(task.id);
+        wanted.set(resourceKeyId(key), { key, interval: this.options.pollIntervalMs });
+      }
+      for (const [id, held] of this.held) {
+        if (wanted.has(id)) continue;
+        held.off();
+        held.watcher?.unwatch();
+        this.held.delete(id);
+      }
+      for (const [id, { key, interval }] of wanted) {
+        if (this.held.has(id)) continue;
+        const entry: { off: () => void; watcher: Watcher<unknown> | undefined } = {
+          off: this.store.subscribe(key, this.update),
+          watcher: undefined,
+        };
+        // Held before watching: a watch that answers at once calls back into `update`.
+        this.held.set(id, entry);
+        entry.watcher = this.store.watch(key, { pollIntervalMs: interval });
+      }
+      this.syncTaskListeners(tasks.map((task) => task.id));
+    } finally {
+      this.updating = false;
+    }
+    const next = this.build();
+    const before = this.current;
+    if (before !== undefined && before.isLoading === next.isLoading && before.error === next.error && sameItems(before.items, next.items))
+      return;
+    this.current = next;
+    for (const listener of [...this.listeners]) listener();
+  };
+
+  /** Answers accepted take their items away at once, before the service shows the call gone. */
+  private syncTaskListeners(taskIds: readonly string[]): void {
+    const wanted = new Set(taskIds);
+    for (const [taskId, off] of this.taskListeners) {
+      if (wanted.has(taskId)) continue;
+      off();
+      this.taskListeners.delete(taskId);
+    }
+    for (const taskId of wanted)
+      if (!this.taskListeners.has(taskId)) this.taskListeners.set(taskId, this.store.subscribeToolInputs(taskId, this.update));
+  }
+
+  private build(): InboxResult {
+    const store = this.store;
+    const items: InboxItem[] = [];
+    let error: Error | undefined;
+    let listLoading = false;
+    for (const key of this.pageKeys()) {
+      const snapshot = store.getSnapshot(key);
+      if (snapshot.data === undefined && snapshot.error === undefined) listLoading = true;
+      error ??= snapshot.data === undefined ? snapshot.error : undefined;
+    }
+    const tasks = this.tasks();
+    let statusesSettled = tasks.length === 0;
+    const now = Date.now();
+    for (const task of tasks) {
+      const snapshot = store.getSnapshot(resourceKeys.status(task.id));
+      if (snapshot.data !== undefined || snapshot.error !== undefined) statusesSettled = true;
+      if (snapshot.data === undefined) {
+        error ??= snapshot.error;
+        continue;
+      }
+      const call = snapshot.data.toolCall;
+      if (call === null || call === undefined || typeof call.toolCallId !== 'string') continue;
+      const answer = store.getToolInput(task.id, call.toolCallId).state;
+      if (answer === 'submitted' || answer === 'stale') continue;
+      const item = toInboxItem(task.id, task.name, call, store.getWaitingSince(task.id, call.toolCallId) ?? now);
+      if (item !== undefined) items.push(item);
+    }
+    items.sort(compareInboxItems);
+    const loading = this.active && (listLoading || (this.options.taskIds !== undefined && !statusesSettled));
+    return Object.freeze({
+      items: items.length === 0 ? EMPTY_ITEMS : Object.freeze(items),
+      count: items.length,
+      isLoading: loading,
+      error,
+      refetch: this.refetch,
+    });
+  }
+
+  private release(): void {
+    for (const held of this.held.values()) {
+      held.off();
+      held.watcher?.unwatch();
+    }
+    this.held.clear();
+    for (const off of this.taskListeners.values()) off();
+    this.taskListeners.clear();
+  }
+}

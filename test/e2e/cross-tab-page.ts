@@ -1,0 +1,69 @@
+/**
+ * The page of the cross-tab and inbox e2e tests, and its server: the page's origin also serves the
+ * proxy (no key in the browser) in front of the HTTP simulator. The page shows RunViewers for the
+ * tasks it is given (`window.__setTasks`), an `<Inbox>` (`?mode=inbox`), or only notifies
+ * (`?mode=notify`); `window.__role()` says whether its store leads the tabs.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTaskProxy, toNodeListener, type TaskProxy } from '../../src/server';
+import { bundleSourcePage } from './source-page';
+
+export const INTERVAL_MS = 1000;
+
+const PAGE_SOURCE = `
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createTaskClient, getRunStore, Inbox, RunViewer, TaskClientProvider, useInbox, useToolCallAttention } from './src';
+const params = new URLSearchParams(location.search);
+const client = createTaskClient({ baseUrl: '/api/hitl' });
+const store = getRunStore(client);
+window.__role = () => store.tabs.role();
+function Notifier({ tasks }) {
+  const { items } = useInbox({ taskIds: tasks, pollIntervalMs: ${INTERVAL_MS} });
+  useToolCallAttention(items, { notify: true, notifyDelayMs: 300 });
+  return <p>{items.length} waiting</p>;
+}
+function App() {
+  const [tasks, setTasks] = useState(() => (params.get('tasks') ?? '').split(',').filter(Boolean));
+  window.__setTasks = setTasks;
+  const mode = params.get('mode');
+  if (mode === 'inbox') return <main><h1>Operator</h1><Inbox listIntervalMs={${INTERVAL_MS * 2}} pollIntervalMs={${INTERVAL_MS}} /></main>;
+  if (mode === 'notify') return <main><Notifier tasks={tasks} /></main>;
+  return <main>{tasks.map((taskId) => <RunViewer key={taskId} taskId={taskId} pollIntervalMs={${INTERVAL_MS}} liveView={false} />)}</main>;
+}
+createRoot(document.getElementById('root')).render(<TaskClientProvider client={client}><App /></TaskClientProvider>);
+`;
+
+export interface PageServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startPageServer(upstream: string, apiKey: string): Promise<PageServer> {
+  const script = await bundleSourcePage(PAGE_SOURCE, 'cross-tab-page.tsx');
+  const proxy: TaskProxy = createTaskProxy({ upstream, apiKey, basePath: '/api/hitl', events: false });
+  const listener = toNodeListener(proxy);
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tabs</title><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>';
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/app.js' || path === '/') {
+      response.writeHead(200, { 'content-type': `text/${path === '/' ? 'html' : 'javascript'}; charset=utf-8` });
+      response.end(path === '/' ? html : script);
+      return;
+    }
+    listener(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await proxy.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * One poller per browser, in Debian's Chromium: three pages of one origin in one browser context,
+ * over the proxy and the HTTP simulator. The service sees one poll per run per interval, not one
+ * per page; polling survives the leader page closing; two pages answering at once reach the
+ * service once; an answer in one page removes the form in the others; a draft survives a reload
+ * (a password does not); one notification per call across the pages.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { formInputTool } from '../../src/schema';
+import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
+import { askScenario, busyScenario } from './e2e-scenarios';
+import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { INTERVAL_MS, startPageServer, type PageServer } from './cross-tab-page';
+
+const API_KEY = 'sk_cross_tab_e2e_Q7w2';
+const WAIT = { timeout: 20_000 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const SCENARIOS = [
+  busyScenario('watch'),
+  askScenario('ask', 'Confirm', [
+    { type: 'text', label: 'Name', required: true },
+    { type: 'password', label: 'Secret' },
+  ]),
+];
+
+let simulator: SimulatorServer;
+let server: PageServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ apiKey: API_KEY, seed: 'cross-tab', scenarios: SCENARIOS });
+  server = await startPageServer(simulator.url, API_KEY);
+  browser = await chromium.launch(chromiumLaunchOptions);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await simulator?.close();
+});
+
+const createTask = async (task: string) =>
+  (await simulator.service.client.createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] })).taskId;
+const requestsTo = (suffix: string, since = 0) =>
+  simulator.service.requests.filter((request) => request.path.endsWith(suffix) && request.startedAt >= since);
+const statusRequests = (since: number, until = Infinity) =>
+  simulator.service.requests.filter(
+    (request) => request.path.endsWith('/run/status') && request.startedAt >= since && request.startedAt < until,
+  );
+
+async function openPages(context: BrowserContext, count: number, query = ''): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?${query}`);
+    await page.waitForFunction(() => typeof (window as unknown as { __setTasks?: unknown }).__setTasks === 'function', null, WAIT);
+    pages.push(page);
+  }
+  return pages;
+}
+
+const setTasks = (page: Page, tasks: string[]) =>
+  page.evaluate((ids) => (window as unknown as { __setTasks(ids: string[]): void }).__setTasks(ids), tasks);
+const roleOf = (page: Page) => page.evaluate(() => (window as unknown as { __role(): string }).__role());
+
+describe('tabs of one origin, in Chromium', () => {
+  it('polls each run once per interval for all pages, and keeps polling when the leader page closes', async () => {
+    const context = await browser.newContext();
+    const tasks = [await createTask('watch one'), await createTask('watch two'), await createTask('watch three')];
+    const pages = await openPages(context, 3, `tasks=${tasks.join(',')}`);
+    for (const page of pages) await page.getByRole('region', { name: 'Latest run' }).first().waitFor(WAIT);
+    await sleep(3 * INTERVAL_MS);
+    const from = Date.now();
+    await sleep(10 * INTERVAL_MS);
+    const perInterval = statusRequests(from, Date.now()).length / 10;
+    console.log(`status requests per interval, 3 runs x 3 pages: ${perInterval}`);
+    expect(perInterval).toBeGreaterThanOrEqual(2.7);
+    expect(perInterval).toBeLessThanOrEqual(3.3);
+
+    const roles = await Promise.all(pages.map(roleOf));
+    expect(roles.filter((role) => role === 'leader')).toHaveLength(1);
+    const leader = pages[roles.indexOf('leader')] as Page;
+    const closedAt = Date.now();
+    await leader.close();
+    await sleep(3 * INTERVAL_MS);
+    const after = statusRequests(closedAt).map((request) => request.startedAt);
+    const takeover = (after[0] ?? Infinity) - closedAt;
+    console.log(`first status request ${takeover} ms after the leader page closed`);
+    expect(takeover).toBeLessThan(2 * INTERVAL_MS);
+    const rest = pages.filter((page) => page !== leader);
+    expect((await Promise.all(rest.map(roleOf))).filter((role) => role === 'leader')).toHaveLength(1);
+    const from2 = Date.now();
+    await sleep(5 * INTERVAL_MS);
+    expect(statusRequests(from2, Date.now()).length / 5).toBeLessThanOrEqual(3.3);
+    await context.close();
+  });
+
+  it('sends an answer once when two pages submit it within 50 ms, and removes the form everywhere (20 times)', async () => {
+    const context = await browser.newContext();
+    const [a, b, c] = (await openPages(context, 3)) as [Page, Page, Page];
+    const removals: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const taskId = await createTask(`ask round ${round}`);
+      for (const page of [a, b, c]) await setTasks(page, [taskId]);
+      for (const page of [a, b, c]) await page.getByRole('textbox', { name: /Name/ }).waitFor(WAIT);
+      await a.getByRole('textbox', { name: /Name/ }).fill(`a${round}`);
+      await b.getByRole('textbox', { name: /Name/ }).fill(`b${round}`);
+      const clickAt = Date.now();
+      const submit = (page: Page) =>
+        page.evaluate(() => {
+          const button = [...document.querySelectorAll('button[type="submit"]')][0] as HTMLButtonElement | undefined;
+          button?.click();
+          return Date.now();
+        });
+      const [atA, atB] = await Promise.all([submit(a), submit(b)]);
+      expect(Math.abs(atA - atB)).toBeLessThan(50);
+      await c.getByRole('textbox', { name: /Name/ }).waitFor({ state: 'detached', timeout: 5000 });
+      removals.push(Date.now() - clickAt);
+      for (const page of [a, b]) await page.getByRole('textbox', { name: /Name/ }).waitFor({ state: 'detached', timeout: 5000 });
+      await sleep(300);
+      expect(requestsTo(`/task/${taskId}/run/tool-input`)).toHaveLength(1);
+    }
+    removals.sort((x, y) => x - y);
+    console.log(
+      `form gone in the third page ${removals[Math.floor(removals.length / 2)]} ms (median) after the clicks, max ${removals.at(-1)} ms`,
+    );
+    await context.close();
+  });
+
+  it('keeps a draft across a reload, but not the password', async () => {
+    const context = await browser.newContext();
+    const taskId = await createTask('ask for a draft');
+    const [page] = (await openPages(context, 1, `tasks=${taskId}`)) as [Page];
+    await page.getByRole('textbox', { name: /Name/ }).fill('Ada');
+    await page.getByLabel(/Secret/).fill('hunter2');
+    await page.reload();
+    await page.getByRole('textbox', { name: /Name/ }).waitFor(WAIT);
+    expect(await page.getByRole('textbox', { name: /Name/ }).inputValue()).toBe('Ada');
+    expect(await page.getByLabel(/Secret/).inputValue()).toBe('');
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain('hunter2');
+    await context.close();
+  });
+
+  it('shows one notification per call across the pages', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await context.addInitScript(() => {
+      const Real = window.Notification;
+      const shown: string[] = [];
+      (window as unknown as { __notes: string[] }).__notes = shown;
+      class Spy {
+        static get permission() {
+          return Real.permission;
+        }
+        static requestPermission() {
+          return Real.requestPermission();
+        }
+        constructor(_title: string, options?: NotificationOptions) {
+          shown.push(options?.tag ?? '');
+        }
+      }
+      (window as unknown as { Notification: unknown }).Notification = Spy;
+    });
+    const tasks = [await createTask('ask notify one'), await createTask('ask notify two')];
+    const pages = await openPages(context, 3, `mode=notify&tasks=${tasks.join(',')}`);
+    await sleep(5 * INTERVAL_MS);
+    const notes = (
+      await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { __notes: string[] }).__notes)))
+    ).flat();
+    expect(notes).toHaveLength(2);
+    expect(new Set(notes).size).toBe(2);
+    await context.close();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The operator's inbox in Debian's Chromium, over the proxy and the HTTP simulator: three waiting
+ * runs and a busy one show as three items; one is answered in place by keyboard alone, which
+ * leaves two and reaches the service once; axe finds nothing.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { formInputTool } from '../../src/schema';
+import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
+import { askScenario, busyScenario } from './e2e-scenarios';
+import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { startPageServer, type PageServer } from './cross-tab-page';
+
+const API_KEY = 'sk_inbox_e2e_M3x9';
+const WAIT = { timeout: 20_000 };
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const SCENARIOS = [busyScenario('busy'), askScenario('ask', 'Confirm the order', [{ type: 'text', label: 'Code', required: true }])];
+
+let simulator: SimulatorServer;
+let server: PageServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ apiKey: API_KEY, seed: 'inbox', scenarios: SCENARIOS });
+  server = await startPageServer(simulator.url, API_KEY);
+  browser = await chromium.launch(chromiumLaunchOptions);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await simulator?.close();
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Array<{ id: string }> }> } })
+      .axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => violation.id);
+  });
+}
+
+describe('the inbox, in Chromium', () => {
+  it('lists three waiting runs of four, and answers one in place by keyboard alone', async () => {
+    for (const task of ['ask one', 'ask two', 'ask three', 'busy four'])
+      await simulator.service.client.createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?mode=inbox`);
+    const list = page.getByRole('list', { name: 'Tool calls waiting for your answer' });
+    await page.getByRole('heading', { name: 'Waiting for you (3)' }).waitFor(WAIT);
+    expect(await list.getByRole('button').count()).toBe(3);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const code = page.getByRole('textbox', { name: /Code/ });
+    await code.waitFor(WAIT);
+    expect(await code.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.type('4321');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Waiting for you (2)' }).waitFor(WAIT);
+    expect(await list.getByRole('button').count()).toBe(2);
+    const posts = simulator.service.requests.filter((request) => request.path.endsWith('/run/tool-input'));
+    expect(posts).toHaveLength(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

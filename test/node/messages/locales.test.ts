@@ -1,0 +1,174 @@
+/**
+ * The shipped locales (`hitl-react/locales/<tag>`): each has every message of English, each
+ * message writes something for every sample context, the plurals follow the language's rules, and
+ * the translations are translations (not English left in place).
+ */
+import { en, mergeMessages, type MessageGroup, type Messages, type RunStatusBadgeMessages } from '../../../src/messages';
+import { de } from '../../../src/messages/locales/de';
+import { en as enEntry } from '../../../src/messages/locales/en';
+import { es } from '../../../src/messages/locales/es';
+import { fr } from '../../../src/messages/locales/fr';
+import { ja } from '../../../src/messages/locales/ja';
+
+const LOCALES: Record<string, Messages> = { en: enEntry, de, fr, es, ja };
+
+const groups = Object.keys(en).filter((key): key is MessageGroup => key !== 'locale');
+const keysOf = (messages: object) => Object.keys(messages).sort();
+/** A group as a table of message functions, to call each with the sample contexts. */
+const table = (messages: object) => messages as Record<string, (context: unknown) => string>;
+
+/** One context holding every field any message reads, with typical values. */
+const BASE = {
+  label: 'Email',
+  index: 2,
+  type: 'text',
+  minLength: 3,
+  maxLength: 10,
+  length: 12_345,
+  pattern: '[a-z]+',
+  min: 3,
+  minText: '3',
+  max: 10,
+  maxText: '10',
+  step: 0.5,
+  lower: 1,
+  upper: 1.5,
+  count: 2,
+  labels: ['Email', 'Age'],
+  requestedType: 'color',
+  query: 'ap',
+  option: 'Apple',
+  toolName: 'approve_purchase',
+  title: undefined,
+  name: 'amount',
+  detail: 'Unexpected token } in JSON',
+  path: '/address/city',
+  message: 'must be string',
+  reason: 'csp',
+  taskId: 'task_1',
+  runId: 'run_1',
+  limit: '1 MiB',
+  status: 'running',
+  detailedStatus: undefined,
+  attempt: 1,
+  maxAttempts: 3,
+  id: 'run_1',
+  value: 'yesterday',
+  key: 'title',
+  page: 2,
+  pageCount: 5,
+  duration: '2 min',
+  task: 'Book a table',
+};
+
+/** Fields a group reads differently: the inbox's `title` is always a string (empty without one). */
+const GROUP_CONTEXT: Partial<Record<MessageGroup, Partial<Record<keyof typeof BASE, unknown>>>> = { inbox: { title: 'Confirm the order' } };
+
+/** Each variant changes what some message branches on: counts (0, 1, many, a million), kinds, reasons, statuses. */
+const VARIANTS: Array<Partial<Record<keyof typeof BASE, unknown>>> = [
+  {},
+  { count: 0, length: 0, minLength: 0, maxLength: 0, labels: [] },
+  { count: 1, length: 1, minLength: 1, maxLength: 1, labels: ['Email'], page: 1, pageCount: 1, index: 0 },
+  { count: 1_000_000, length: 1_000_000, minLength: 1_000_000, maxLength: 1_000_000 },
+  { type: 'date', min: 1714521600000, minText: '2024-05-01', max: 1717113600000, maxText: '2024-05-31' },
+  { type: 'number', min: 0.0001, minText: '0.0001', lower: 1.25, upper: 1.5 },
+  { type: 'unknown-kind', title: 'Approve the purchase', path: '', reason: 'schema' },
+  { reason: 'load', runId: undefined, limit: '', key: 'value' },
+  { status: 'queued', detailedStatus: 'waiting_for_slot', key: 'price' },
+  { status: 'pending', runId: '' },
+  { status: '', detailedStatus: 'processing_page' },
+  { status: 'failed', attempt: 3, maxAttempts: 3 },
+  { status: 'active' },
+];
+
+/** Messages that show a value of the service as it is (when it is not one they know). */
+const RAW = new Set(['taskList.taskStatus']);
+
+describe.each(Object.entries(LOCALES))('locale %s', (tag, locale) => {
+  it('has its own tag', () => {
+    expect(locale.locale).toBe(tag);
+    expect(() => new Intl.PluralRules(locale.locale)).not.toThrow();
+  });
+
+  it('has exactly the groups and messages of English', () => {
+    expect(keysOf(locale)).toEqual(keysOf(en));
+    for (const group of groups) {
+      expect(keysOf(locale[group]), `${tag}.${group}`).toEqual(keysOf(en[group]));
+      for (const key of keysOf(en[group])) expect(typeof table(locale[group])[key], `${tag}.${group}.${key}`).toBe('function');
+    }
+  });
+
+  it('writes a non-empty text for every message and every sample context', () => {
+    for (const group of groups) {
+      for (const [key, message] of Object.entries(table(locale[group]))) {
+        for (const variant of VARIANTS) {
+          const text = message({ ...BASE, ...GROUP_CONTEXT[group], ...variant });
+          expect(typeof text, `${tag}.${group}.${key}(${JSON.stringify(variant)})`).toBe('string');
+          // A raw value shown as it is stays empty when the service sent it empty.
+          if (!(RAW.has(`${group}.${key}`) && variant.status === ''))
+            expect(text.trim(), `${tag}.${group}.${key}(${JSON.stringify(variant)})`).not.toBe('');
+          expect(text, `${tag}.${group}.${key}`).not.toMatch(/undefined|NaN|\[object/);
+        }
+      }
+    }
+  });
+});
+
+describe.each(Object.entries({ de, fr, es, ja }))('translation %s', (_tag, locale) => {
+  it('translates (at most a few messages equal English, such as a raw id or "Status")', () => {
+    const same: string[] = [];
+    let total = 0;
+    for (const group of groups) {
+      for (const [key, message] of Object.entries(table(locale[group]))) {
+        total += 1;
+        const english = table(en[group])[key];
+        if (message(BASE) === english?.(BASE)) same.push(`${group}.${key}`);
+      }
+    }
+    // Headings that are the tool's name or title, raw ids and names, "Arguments (JSON)" in French…
+    expect(same.length / total, same.join(', ')).toBeLessThan(0.1);
+  });
+});
+
+describe('plurals and numbers, by the language rules', () => {
+  it('German: singular for 1 only, numbers with German separators', () => {
+    expect(de.form.errorSummary({ count: 1, labels: ['E-Mail'] })).toBe('Bitte korrigieren Sie 1 Feld: E-Mail.');
+    expect(de.form.errorSummary({ count: 2, labels: ['E-Mail', 'Alter'] })).toBe('Bitte korrigieren Sie 2 Felder: E-Mail, Alter.');
+    expect(de.form.showAll({ length: 12_345 })).toBe('Alles anzeigen (12.345 Zeichen)');
+    expect(de.form.stepMismatch({ ...BASE, lower: 1, upper: 1.5 })).toContain('1 oder 1,5');
+  });
+
+  it('French: 0 and 1 singular, round millions take "de"', () => {
+    expect(fr.form.tooShort({ ...BASE, minLength: 0 })).toBe('Doit contenir au moins 0 caractère');
+    expect(fr.form.tooShort({ ...BASE, minLength: 1 })).toBe('Doit contenir au moins 1 caractère');
+    expect(fr.form.tooShort({ ...BASE, minLength: 2 })).toBe('Doit contenir au moins 2 caractères');
+    expect(fr.form.tooLong({ ...BASE, maxLength: 1_000_000 })).toBe('Doit contenir au plus 1\u202f000\u202f000 de caractères');
+  });
+
+  it('Spanish: 1 singular, 0 plural', () => {
+    expect(es.form.optionsMatching({ ...BASE, count: 1 })).toBe('1 opción');
+    expect(es.form.optionsMatching({ ...BASE, count: 3 })).toBe('3 opciones');
+    expect(es.form.errorSummary({ count: 1, labels: ['Correo'] })).toBe('Corrija 1 campo: Correo.');
+  });
+
+  it('Japanese: one form, counters after the number', () => {
+    expect(ja.form.errorSummary({ count: 1, labels: ['メール'] })).toBe('1件の項目を修正してください: メール。');
+    expect(ja.runList.pagePosition({ page: 2, pageCount: 5 })).toBe('5ページ中2ページ目');
+  });
+
+  it('English keeps its wording, with grouped thousands', () => {
+    expect(en.form.tooShort({ ...BASE, minLength: 1 })).toBe('Must be at least 1 character');
+    expect(en.form.tooLong({ ...BASE, maxLength: 1000 })).toBe('Must be at most 1,000 characters');
+  });
+});
+
+describe('a locale that lacks a message', () => {
+  it('falls back to English for that message only', () => {
+    const partial: Partial<RunStatusBadgeMessages> = Object.fromEntries(
+      Object.entries(de.statusBadge).filter(([key]) => key !== 'completed'),
+    );
+    const merged = mergeMessages(en.statusBadge, partial);
+    expect(merged.completed()).toBe('Completed');
+    expect(merged.failed()).toBe('Fehlgeschlagen');
+  });
+});

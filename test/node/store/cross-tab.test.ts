@@ -1,0 +1,195 @@
+/**
+ * One poller per browser: stores of several "tabs" (fake channels, locks and storage) elect a
+ * leader that polls for all, hand over when it goes, and never send one call's answer twice.
+ */
+import { createRunStore, runStatusObserver, StoreObserver, type RunStore, type RunStoreOptions } from '../../../src/store';
+import { FakeEnvironment, FakeTaskClient, processing, waitingFor, type RecordedCall } from './fake-task-client';
+import { FakeOrigin } from './fake-tabs';
+
+const stores: RunStore[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+});
+afterEach(() => {
+  for (const store of stores.splice(0)) store.destroy();
+  vi.useRealTimers();
+});
+
+function openTab(client: FakeTaskClient, origin: FakeOrigin, options: RunStoreOptions = {}) {
+  const tab = origin.tab();
+  const store = createRunStore(client, {
+    environment: new FakeEnvironment(),
+    firstPollJitterMs: 0,
+    crossTab: { environment: tab, name: 'test' },
+    ...options,
+  });
+  stores.push(store);
+  return { store, tab };
+}
+
+function watchRuns(store: RunStore, taskIds: string[]) {
+  const observers = taskIds.map((taskId) => new StoreObserver(runStatusObserver, store, { taskId }));
+  const offs = observers.map((observer) => observer.subscribe(() => {}));
+  return {
+    results: () => observers.map((observer, index) => observer.result(store, { taskId: taskIds[index] ?? '' })),
+    off: () => offs.forEach((off) => off()),
+  };
+}
+
+const statusCallsBetween = (client: FakeTaskClient, from: number, to: number) =>
+  client.callsTo('getRunStatus').filter((call: RecordedCall) => call.at >= from && call.at < to).length;
+
+describe('cross-tab polling', () => {
+  it.each([true, false])('polls each run once per interval however many tabs watch it (Web Locks: %s)', async (locks) => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
+    const origin = new FakeOrigin({ locks });
+    const tabs = [openTab(client, origin), openTab(client, origin), openTab(client, origin)];
+    const views = tabs.map(({ store }) => watchRuns(store, ['task-1', 'task-2', 'task-3']));
+    // Elections settle (without locks, after one leader timeout), then ten intervals are counted.
+    await vi.advanceTimersByTimeAsync(6000);
+    const from = Date.now();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(statusCallsBetween(client, from, Date.now())).toBeGreaterThanOrEqual(27);
+    expect(statusCallsBetween(client, from, Date.now())).toBeLessThanOrEqual(33);
+    expect(tabs.filter(({ store }) => store.tabs.role() === 'leader')).toHaveLength(1);
+    for (const view of views) for (const result of view.results()) expect(result.data).toEqual(processing());
+  });
+
+  it('another tab takes over within one interval when the leader closes', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
+    const origin = new FakeOrigin();
+    const tabs = [openTab(client, origin), openTab(client, origin), openTab(client, origin)];
+    for (const { store } of tabs) watchRuns(store, ['task-1']);
+    await vi.advanceTimersByTimeAsync(5000);
+    const leader = tabs.find(({ store }) => store.tabs.role() === 'leader');
+    expect(leader).toBeDefined();
+    leader?.tab.close();
+    leader?.store.destroy();
+    const closedAt = Date.now();
+    await vi.advanceTimersByTimeAsync(2100);
+    expect(statusCallsBetween(client, closedAt, Date.now())).toBeGreaterThanOrEqual(1);
+    expect(tabs.filter(({ store }) => store !== leader?.store && store.tabs.role() === 'leader')).toHaveLength(1);
+    const from = Date.now();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(statusCallsBetween(client, from, Date.now())).toBe(5);
+  });
+
+  it('without a channel, each tab polls alone', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
+    const origin = new FakeOrigin();
+    const alone = { ...origin.tab(), channel: () => undefined };
+    const a = createRunStore(client, {
+      environment: new FakeEnvironment(),
+      firstPollJitterMs: 0,
+      crossTab: { environment: alone, name: 'x' },
+    });
+    const b = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0, crossTab: false });
+    stores.push(a, b);
+    watchRuns(a, ['task-1']);
+    watchRuns(b, ['task-1']);
+    await vi.advanceTimersByTimeAsync(4100);
+    expect(client.callsTo('getRunStatus')).toHaveLength(6);
+    expect(a.tabs.role()).toBe('alone');
+  });
+
+  it('polls while any tab is visible, though the leader is hidden', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
+    const origin = new FakeOrigin();
+    const leaderEnv = new FakeEnvironment();
+    const leader = openTab(client, origin, { environment: leaderEnv });
+    await vi.advanceTimersByTimeAsync(0);
+    const follower = openTab(client, origin);
+    watchRuns(leader.store, ['task-1']);
+    watchRuns(follower.store, ['task-1']);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(leader.store.tabs.role()).toBe('leader');
+    leaderEnv.set({ visible: false });
+    const from = Date.now();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(statusCallsBetween(client, from, Date.now())).toBe(5);
+  });
+});
+
+describe('cross-tab answers', () => {
+  it('two tabs submitting the same call at once send it once, 20 times over', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const client = new FakeTaskClient()
+        .script('getRunStatus', { value: waitingFor(`call-${round}`) })
+        .script('submitToolInput', { value: undefined, delayMs: 30 });
+      const origin = new FakeOrigin();
+      const a = openTab(client, origin);
+      const b = openTab(client, origin);
+      watchRuns(a.store, ['task-1']);
+      watchRuns(b.store, ['task-1']);
+      await vi.advanceTimersByTimeAsync(1000);
+      const ref = { taskId: 'task-1', toolCallId: `call-${round}` };
+      const first = a.store.submitToolInput(ref, [{ label: 'Code', value: 'a' }]);
+      await vi.advanceTimersByTimeAsync(round % 50);
+      const second = b.store.submitToolInput(ref, [{ label: 'Code', value: 'b' }]);
+      await vi.advanceTimersByTimeAsync(200);
+      await Promise.all([first, second]);
+      expect(client.callsTo('submitToolInput')).toHaveLength(1);
+      expect(b.store.getToolInput('task-1', `call-${round}`).state).toBe('submitted');
+      for (const store of stores.splice(0)) store.destroy();
+    }
+  });
+
+  it('an answer accepted in one tab takes the call away in the others within 200 ms', async () => {
+    const client = new FakeTaskClient()
+      .script('getRunStatus', { value: waitingFor('call-1') })
+      .script('submitToolInput', { value: undefined });
+    const origin = new FakeOrigin();
+    const a = openTab(client, origin);
+    const b = openTab(client, origin);
+    watchRuns(a.store, ['task-1']);
+    const viewB = watchRuns(b.store, ['task-1']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(viewB.results()[0]?.pendingToolCall?.toolCallId).toBe('call-1');
+    await a.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, []);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(viewB.results()[0]?.pendingToolCall).toBeNull();
+    // Nor can that tab send it afterwards.
+    await b.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, []);
+    expect(client.callsTo('submitToolInput')).toHaveLength(1);
+  });
+
+  it('a failed answer in one tab leaves the other free to send', async () => {
+    const client = new FakeTaskClient()
+      .script('getRunStatus', { value: waitingFor('call-1') })
+      .script('submitToolInput', { error: new Error('offline') }, { value: undefined });
+    const origin = new FakeOrigin();
+    const a = openTab(client, origin);
+    const b = openTab(client, origin);
+    await expect(a.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, [])).rejects.toThrow('offline');
+    await b.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, []);
+    expect(client.callsTo('submitToolInput')).toHaveLength(2);
+  });
+
+  it('runs an action once per name across tabs', async () => {
+    const origin = new FakeOrigin();
+    const client = new FakeTaskClient();
+    const tabs = [openTab(client, origin), openTab(client, origin), openTab(client, origin)];
+    let count = 0;
+    const ran = await Promise.all(tabs.map(({ store }) => store.tabs.once('notify:call-1', () => void (count += 1))));
+    expect(count).toBe(1);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('waitingSince', () => {
+  it('is when the store first saw the call, and followers adopt the earliest sighting', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-1') });
+    const origin = new FakeOrigin();
+    const a = openTab(client, origin);
+    const viewA = watchRuns(a.store, ['task-1']);
+    await vi.advanceTimersByTimeAsync(50);
+    const seen = Date.now();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(viewA.results()[0]?.waitingSince).toBeLessThanOrEqual(seen);
+    const b = openTab(client, origin);
+    const viewB = watchRuns(b.store, ['task-1']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(viewB.results()[0]?.waitingSince).toBe(viewA.results()[0]?.waitingSince);
+  });
+});

@@ -1,0 +1,111 @@
+/** The inbox observer, without React: which runs it finds, the items it builds, and when they leave. */
+import { InboxObserver, toolCallTitle, type InboxOptions } from '../../../src/store';
+import { FakeTaskClient, formCall, processing, runStatus, waitingFor, type RecordedCall } from './fake-task-client';
+import { useStoreFixture } from './store-fixture';
+
+const makeStore = useStoreFixture();
+
+const tasks = Array.from({ length: 35 }, (_, index) => ({
+  id: `task-${index + 1}`,
+  status: index === 34 ? 'archived' : 'active',
+  readable_name: `Task ${index + 1}`,
+}));
+
+function listTasks(call: RecordedCall) {
+  const { page = 1, limit = 30 } = (call.args[0] ?? {}) as { page?: number; limit?: number };
+  return { value: { data: tasks.slice((page - 1) * limit, page * limit), total: tasks.length, page, limit } };
+}
+
+/** Tasks 3, 7 and 33 wait (task 33 first, then 3, then 7); the others are busy. */
+function statuses(call: RecordedCall) {
+  const taskId = call.args[0] as string;
+  if (taskId === 'task-3') return { value: waitingFor('call-3') };
+  if (taskId === 'task-7')
+    return {
+      value: runStatus('running', 'tool_call', {
+        toolCallId: 'call-7',
+        tool: { name: 'pick', parameters: { colour: 'red', size: 3, nested: { a: 1 } } },
+      }),
+    };
+  if (taskId === 'task-33') return { value: waitingFor('call-33') };
+  return { value: processing() };
+}
+
+describe('InboxObserver', () => {
+  it('finds the active tasks on every page and lists their waiting calls with names and titles', async () => {
+    const client = new FakeTaskClient().script('listTasks', listTasks).script('getRunStatus', statuses);
+    const store = makeStore(client);
+    const observer = new InboxObserver(store, {});
+    expect(observer.getSnapshot()).toMatchObject({ items: [], count: 0, isLoading: true });
+    const notified = vi.fn();
+    observer.subscribe(notified);
+    await vi.advanceTimersByTimeAsync(100);
+
+    expect(client.callsTo('listTasks').map((call) => (call.args[0] as { page: number }).page)).toEqual([1, 2]);
+    // 34 active tasks, the archived one is not watched.
+    expect(new Set(client.callsTo('getRunStatus').map((call) => call.args[0])).size).toBe(34);
+    const result = observer.getSnapshot();
+    expect(result.isLoading).toBe(false);
+    expect(result.count).toBe(3);
+    expect(result.items.map((item) => [item.taskName, item.toolName, item.title])).toEqual([
+      ['Task 3', 'form_input', 'Sign in'],
+      ['Task 7', 'pick', 'colour: red, size: 3'],
+      ['Task 33', 'form_input', 'Sign in'],
+    ]);
+    expect(notified).toHaveBeenCalled();
+  });
+
+  it('orders items oldest first, by when each call was first seen', async () => {
+    let late = false;
+    const client = new FakeTaskClient().script('getRunStatus', (call) =>
+      call.args[0] === 'b' || late ? { value: waitingFor(`call-${String(call.args[0])}`) } : { value: processing() },
+    );
+    const store = makeStore(client);
+    const options: InboxOptions = { taskIds: ['a', 'b'] };
+    const observer = new InboxObserver(store, options);
+    observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(10);
+    late = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    const items = observer.getSnapshot().items;
+    expect(items.map((item) => item.taskId)).toEqual(['b', 'a']);
+    expect(items[0]?.taskName).toBeUndefined();
+    expect((items[1]?.waitingSince ?? 0) - (items[0]?.waitingSince ?? 0)).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('drops an item as soon as its answer is accepted, and stops watching when nobody listens', async () => {
+    const client = new FakeTaskClient()
+      .script('getRunStatus', { value: waitingFor('call-1') })
+      .script('submitToolInput', { value: undefined });
+    const store = makeStore(client);
+    const observer = new InboxObserver(store, { taskIds: ['task-1'] });
+    const off = observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(10);
+    expect(observer.getSnapshot().count).toBe(1);
+    await store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, []);
+    expect(observer.getSnapshot().count).toBe(0);
+    off();
+    const before = client.callsTo('getRunStatus').length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(client.callsTo('getRunStatus').length).toBe(before);
+  });
+
+  it('reports the task list error', async () => {
+    const client = new FakeTaskClient().script('listTasks', { error: new Error('nope') });
+    const store = makeStore(client);
+    const observer = new InboxObserver(store, {});
+    observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(10);
+    expect(observer.getSnapshot()).toMatchObject({ isLoading: false, count: 0, error: new Error('nope') });
+  });
+});
+
+describe('toolCallTitle', () => {
+  it('is one line of text, cut to 120 characters', () => {
+    expect(toolCallTitle(formCall('x', 'Sign\n  in\tplease'))).toBe('Sign in please');
+    const long = toolCallTitle({ toolCallId: 'x', tool: { name: 'note', parameters: { text: 'a'.repeat(500) } } });
+    expect([...long]).toHaveLength(120);
+    expect(long.endsWith('…')).toBe(true);
+    expect(toolCallTitle({ toolCallId: 'x', tool: { name: 'note', parameters: { html: '<b>hi</b>' } } })).toBe('html: <b>hi</b>');
+  });
+});
