@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { DataTable, RunStatusBadge, ToolCallForm, type ToolCallFormProps } from '../../src';
 import { formEventArgs, formEventArgTypes } from '../support/form-stories';
+import { expectClickable } from '../support/visibility';
 import { brandTheme, darkTheme, type HitlTheme } from './theme-variables';
 
 /**
@@ -93,6 +94,16 @@ export const Dark: Story = {
     // The page stays the catalogue's white: the form paints its own dark background.
     await expect(getComputedStyle(form).backgroundColor).toBe('rgb(13, 17, 23)');
     await expect(getComputedStyle(form).colorScheme).toBe('dark');
+    // Every control is there to see and press, the switch and the radios too.
+    for (const control of [
+      ...canvas.getAllByRole('radio'),
+      canvas.getByRole('switch', { name: 'Text me updates' }),
+      canvas.getByRole('combobox', { name: 'Packaging' }),
+      canvas.getByRole('textbox', { name: 'Note' }),
+      canvas.getByRole('button', { name: 'Continue' }),
+    ]) {
+      await expectClickable(control);
+    }
     await expect(getComputedStyle(canvas.getByRole('textbox', { name: 'Note' })).backgroundColor).toBe('rgb(13, 17, 23)');
     await expect(getComputedStyle(canvas.getByText('Completed').closest('.hitl-run-status-badge') as Element).color).toBe(
       'rgb(86, 211, 100)',
