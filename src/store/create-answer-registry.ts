@@ -1,10 +1,10 @@
 import type { RunStatus, TaskClient } from '../client';
 import { removeDraft } from '../utils';
-import type { CrossTabSync } from './cross-tab-sync';
 import { runOption } from './fetch-resource';
 import { resourceKeys, type ResourceKey } from './resource-key';
 import { isStatusOf } from './run-store-actions';
 import { ToolInputRegistry } from './tool-input-registry';
+import type { ToolInputRef } from './tool-input-state';
 
 export interface AnswerRegistryDeps {
   client: TaskClient;
@@ -13,18 +13,20 @@ export interface AnswerRegistryDeps {
   refetch(key: ResourceKey): Promise<unknown>;
   tick(): number;
   maxAnswerBytes: number;
-  /** With other tabs: answers go out under their per-call lock, and once for the origin. */
-  sync: CrossTabSync | undefined;
+  /** A tool-input state of the task changed. */
+  notify(taskId: string): void;
+  /** Sends under the origin's per-call lock, once for every tab (at once without other tabs). */
+  exclusive(ref: ToolInputRef, send: () => Promise<void>): Promise<void>;
 }
 
 /** The store's answer registry, wired to its client, its invalidation and the other tabs. */
 export function createAnswerRegistry(deps: AnswerRegistryDeps): ToolInputRegistry {
-  const { client, sync } = deps;
+  const { client } = deps;
   return new ToolInputRegistry({
     send: (ref, input) => {
       const send = () =>
         deps.runAction(() => client.submitToolInput(ref.taskId, { input, toolCallId: ref.toolCallId }, runOption(ref.runId)));
-      return sync === undefined ? send() : sync.exclusive(ref, send);
+      return deps.exclusive(ref, send);
     },
     accepted: (ref) => {
       // Accepted: what the person typed for it is no longer needed, and may be sensitive.
@@ -39,5 +41,6 @@ export function createAnswerRegistry(deps: AnswerRegistryDeps): ToolInputRegistr
     },
     tick: () => deps.tick(),
     maxAnswerBytes: deps.maxAnswerBytes,
+    notify: (taskId) => deps.notify(taskId),
   });
 }

@@ -1,11 +1,11 @@
 import { isRecord } from '../utils';
 import type { Resource, WatchOptions } from './resource';
-import { resourceKeyId, type ResourceKey } from './resource-key';
+import { isTabSharedKind, resourceKeyId, type ResourceKey } from './resource-key';
 import type { Watcher } from './run-store';
 import type { StoreEnvironment } from './store-environment';
 import { TabElection, type TabRole } from './tab-election';
 import type { TabChannel, TabEnvironment } from './tab-environment';
-import type { ToolInputRef } from './tool-input-registry';
+import type { ToolInputRef } from './tool-input-state';
 import { SharedRecords } from './shared-records';
 import type { WaitingClock } from './waiting-since';
 
@@ -52,7 +52,6 @@ export interface CrossTabDeps {
 }
 
 const VERSION = 1;
-const ACTIVE_KINDS = new Set<string>(['status', 'result', 'gif', 'tasks-page', 'runs-page']);
 
 /**
  * One poller per browser: the leader tab polls what every tab watches and posts what it reads;
@@ -65,8 +64,6 @@ export class CrossTabSync {
   private readonly records: SharedRecords;
   private readonly peers = new Map<string, Peer>();
   private readonly remote = new Map<string, { watcher: Watcher<unknown>; interval: number | false }>();
-  private readonly showing = new Map<string, number>();
-  private readonly visibilityListeners = new Set<() => void>();
   private readonly offs: Array<() => void> = [];
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private readonly heartbeatMs: number;
@@ -83,6 +80,10 @@ export class CrossTabSync {
     tabs: TabEnvironment,
     options: CrossTabOptions,
     name: string,
+    /** The calls this tab has on screen (kept by the store's tabs, which count them before this loads). */
+    private readonly showing: ReadonlyMap<string, number>,
+    /** Whether a tab of the origin is visible may have changed (the leader then polls, or stops). */
+    private readonly notifyVisibility: () => void,
   ) {
     this.channel = channel;
     this.tabId = `${Date.now().toString(36)}-${deps.random().toString(36).slice(2, 10)}`;
@@ -113,23 +114,12 @@ export class CrossTabSync {
 
   /** The leader polls this resource for this tab: it is not polled here. */
   covers(resource: Resource): boolean {
-    return this.election.fed && ACTIVE_KINDS.has(resource.key.resource);
+    return this.election.fed && isTabSharedKind(resource.key.resource);
   }
 
-  /** The store environment as the leader sees it: visible while any tab of the origin is. */
-  environment(): StoreEnvironment {
-    return {
-      isVisible: () => this.base.isVisible() || (this.role === 'leader' && [...this.freshPeers()].some((peer) => peer.visible)),
-      isOnline: () => this.base.isOnline(),
-      subscribe: (onChange) => {
-        const off = this.base.subscribe(onChange);
-        this.visibilityListeners.add(onChange);
-        return () => {
-          off();
-          this.visibilityListeners.delete(onChange);
-        };
-      },
-    };
+  /** True for a leader while another tab of the origin is visible: it then polls for that tab. */
+  pollsForVisibleTab(): boolean {
+    return this.role === 'leader' && [...this.freshPeers()].some((peer) => peer.visible);
   }
 
   /** What this tab watches changed: followers tell the leader soon. */
@@ -170,24 +160,8 @@ export class CrossTabSync {
       .then(() => ran);
   }
 
-  /** Marks a call as on screen in this tab (while the tab is visible); returns the unmark function. */
-  show(id: string): () => void {
-    this.showing.set(id, (this.showing.get(id) ?? 0) + 1);
-    this.refresh();
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const count = (this.showing.get(id) ?? 1) - 1;
-      if (count <= 0) this.showing.delete(id);
-      else this.showing.set(id, count);
-      this.refresh();
-    };
-  }
-
-  /** True when a visible tab of the origin (this one included) shows the call. */
-  isShownInVisibleTab(id: string): boolean {
-    if (this.base.isVisible() && this.showing.has(id)) return true;
+  /** True when another visible tab of the origin shows the call. */
+  shownInOtherVisibleTab(id: string): boolean {
     for (const peer of this.freshPeers()) if (peer.visible && peer.showing.has(id)) return true;
     return false;
   }
@@ -227,7 +201,7 @@ export class CrossTabSync {
     const keys: KeyInterval[] = [];
     for (const resource of this.deps.resources()) {
       // The leader's own watchers of another tab's keys are not this tab's interest.
-      if (resource.watchers.size === 0 || !ACTIVE_KINDS.has(resource.key.resource)) continue;
+      if (resource.watchers.size === 0 || !isTabSharedKind(resource.key.resource)) continue;
       keys.push({ key: resource.key, interval: this.deps.requestedInterval(resource) ?? false });
     }
     return keys;
@@ -300,7 +274,7 @@ export class CrossTabSync {
     const wanted = new Map<string, KeyInterval>();
     for (const peer of this.freshPeers())
       for (const entry of peer.keys) {
-        if (!isRecord(entry) || !isRecord(entry.key) || !ACTIVE_KINDS.has(String(entry.key.resource))) continue;
+        if (!isRecord(entry) || !isRecord(entry.key) || !isTabSharedKind(String(entry.key.resource))) continue;
         const id = resourceKeyId(entry.key);
         const held = wanted.get(id);
         const interval = typeof entry.interval === 'number' ? entry.interval : false;
@@ -367,8 +341,18 @@ export class CrossTabSync {
     this.wasFed = this.election.fed;
     this.deps.onCoverageChange();
   }
+}
 
-  private notifyVisibility(): void {
-    for (const listener of [...this.visibilityListeners]) listener();
-  }
+/** Opens the link to the other tabs named `name`; undefined where the browser has no channel. */
+export function openCrossTabSync(
+  deps: CrossTabDeps,
+  base: StoreEnvironment,
+  tabs: TabEnvironment,
+  options: CrossTabOptions,
+  name: string,
+  showing: ReadonlyMap<string, number>,
+  notifyVisibility: () => void,
+): CrossTabSync | undefined {
+  const channel = tabs.channel(`hitl-react:${VERSION}:${name}`);
+  return channel === undefined ? undefined : new CrossTabSync(deps, base, channel, tabs, options, name, showing, notifyVisibility);
 }

@@ -5,6 +5,8 @@
  *
  * - One timer and at most one request per resource, however many watchers; the shortest watcher
  *   interval wins (run status 2000 ms, GIF 3000 ms; results, lists and the key check are fetched once).
+ *   The next poll is one interval after the last one started, not after its answer: slow answers do
+ *   not stretch the interval, and an answer later than the interval is followed at once.
  *   The last watcher leaving aborts the open request, a tick later (so StrictMode's remount is free).
  * - Run statuses stop being polled once terminal: anything not in `DEFAULT_NON_TERMINAL_RUN_STATUSES`
  *   (configurable) is terminal, unknown values included, unless a tool call is pending.
@@ -34,7 +36,7 @@
  *   (`refetch()`, answers, stops) go over HTTP either way.
  *
  * Where each rule lives: `resource-state.ts` (what events do to a resource), `scheduler.ts` (timers,
- * queue, backoff, pauses), `create-run-store.ts` (requests), `resource-data.ts` (what an answer must
+ * queue, backoff, pauses), `create-store-core.ts` (requests), `resource-data.ts` (what an answer must
  * look like), `run-store-actions.ts` (creating and stopping), `tool-input-registry.ts`
  * (answers), `event-feed.ts` (the event stream and the fallback to polling).
  */
@@ -72,6 +74,6 @@ export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';
 export { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
 export { StoreObserver, type ObserverDefinition, type WatchRequest } from './store-observer';
 export { toolInputObserver, type ToolInputOptions, type ToolInputResult } from './tool-input-observer';
-export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-registry';
+export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-state';
 export { AnswerTooLargeError, formatBytes, StaleToolCallError } from './tool-input-errors';
 export { UnusableDataError } from './resource-data';

@@ -53,6 +53,13 @@ export function isRunResourceKey(key: ResourceKey): key is RunResourceKey<'statu
   return key.resource === 'status' || key.resource === 'result' || key.resource === 'gif';
 }
 
+const TAB_SHARED_KINDS: readonly string[] = ['status', 'result', 'gif', 'tasks-page', 'runs-page'];
+
+/** The kinds one leader tab polls for every tab of the origin (the key check stays per tab). */
+export function isTabSharedKind(kind: string): boolean {
+  return TAB_SHARED_KINDS.includes(kind);
+}
+
 /** An empty `runId` means "no particular run" (sent, it would be `?runId=`), as an absent one does. */
 export function normaliseRunId(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;

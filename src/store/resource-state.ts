@@ -24,6 +24,11 @@ export interface ResourceState {
   readonly fetching: boolean;
   /** When a response (data or error) was last applied, ms since the epoch. */
   readonly settledAt: number | undefined;
+  /**
+   * When the request whose response was applied last started (pushed data: when it came). The next
+   * poll is one interval after it, so a slow answer does not stretch the interval.
+   */
+  readonly requestedAt: number | undefined;
   /** Sequence number of the request whose response was applied last. */
   readonly appliedSeq: number;
   /** Store clock value of the request whose response was applied last. */
@@ -44,6 +49,8 @@ export interface RequestStamp {
   readonly tick: number;
   /** When its response was applied. */
   readonly at: number;
+  /** When the request started; `at` for data pushed to the store. */
+  readonly startedAt?: number | undefined;
 }
 
 export type ResourceEvent =
@@ -75,6 +82,7 @@ export const INITIAL_RESOURCE_STATE: ResourceState = Object.freeze({
   failureCount: 0,
   fetching: false,
   settledAt: undefined,
+  requestedAt: undefined,
   appliedSeq: 0,
   appliedTick: 0,
   invalidatedTick: 0,
@@ -96,6 +104,7 @@ export function resourceReducer(state: ResourceState, event: ResourceEvent): Res
         failureCount: 0,
         fetching: false,
         settledAt: event.stamp.at,
+        requestedAt: event.stamp.startedAt ?? event.stamp.at,
         appliedSeq: event.stamp.seq,
         appliedTick: event.stamp.tick,
         retryAt: undefined,
@@ -109,6 +118,7 @@ export function resourceReducer(state: ResourceState, event: ResourceEvent): Res
         failureCount: state.failureCount + 1,
         fetching: false,
         settledAt: event.stamp.at,
+        requestedAt: event.stamp.startedAt ?? event.stamp.at,
         appliedSeq: event.stamp.seq,
         appliedTick: event.stamp.tick,
         retryAt: event.retryAt,

@@ -32,6 +32,8 @@ export interface ResourceRequest {
   readonly seq: number;
   /** Store clock value when it started. */
   readonly tick: number;
+  /** When it started, ms since the epoch. */
+  readonly startedAt: number;
   readonly controller: AbortController;
   /** Settles with the applied data, or rejects with the failure; never unhandled. */
   result: Promise<unknown>;
@@ -93,7 +95,14 @@ export class Resource {
   /** Starts counting a new request; the caller sends it and settles it through `finish`. */
   begin(tick: number, send: (signal: AbortSignal) => Promise<unknown>): ResourceRequest {
     const controller = new AbortController();
-    const request: ResourceRequest = { seq: ++this.nextSeqValue, tick, controller, result: Promise.resolve(), released: false };
+    const request: ResourceRequest = {
+      seq: ++this.nextSeqValue,
+      tick,
+      startedAt: Date.now(),
+      controller,
+      result: Promise.resolve(),
+      released: false,
+    };
     this.request = request;
     let sent: Promise<unknown>;
     try {

@@ -5,7 +5,7 @@ import type { ResourceData, ResourceKey } from './resource-key';
 import type { ResourceSnapshot } from './resource-state';
 import type { PauseReason } from './scheduler';
 import type { TabRole } from './tab-election';
-import type { ToolInputRef, ToolInputSnapshot } from './tool-input-registry';
+import type { ToolInputRef, ToolInputSnapshot } from './tool-input-state';
 
 /** What a store knows of the other tabs of its origin (see `RunStoreOptions.crossTab`). */
 export interface RunStoreTabs {

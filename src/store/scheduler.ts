@@ -105,8 +105,10 @@ export class Scheduler {
     } else {
       const interval = this.interval(resource);
       if (interval === undefined) return;
-      // Clamped to now: after the wall clock is set back, the next poll is one interval away, not years.
-      due = Math.min(state.settledAt, now) + interval;
+      // Timed from the last request's start, not its answer: slow answers (a busy service, a
+      // starved main thread) do not stretch the interval. Clamped to now: after the wall clock is
+      // set back, the next poll is one interval away, not years.
+      due = Math.min(state.requestedAt ?? state.settledAt, now) + interval;
     }
     due = Math.max(due, state.notBefore);
     if (due <= now) {

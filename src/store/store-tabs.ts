@@ -1,64 +1,112 @@
 import { clientScope, type TaskClient } from '../client';
-import { CrossTabSync, type CrossTabDeps, type CrossTabOptions } from './cross-tab-sync';
-import type { StoreEnvironment } from './store-environment';
+import type { CrossTabDeps, CrossTabOptions, CrossTabSync } from './cross-tab-sync';
+import type { Resource } from './resource';
+import { isTabSharedKind } from './resource-key';
 import type { RunStoreTabs } from './run-store';
+import type { StoreEnvironment } from './store-environment';
 import { createBrowserTabEnvironment } from './tab-environment';
+import type { ToolInputRef } from './tool-input-state';
 
 /** What a store offers about the other tabs of its origin, whether or not it can reach them. */
 export interface StoreTabs extends RunStoreTabs {
-  readonly sync: CrossTabSync | undefined;
   /** The environment the scheduler pauses by (a leader counts as visible while any tab is). */
   readonly environment: StoreEnvironment;
+  /** Another tab polls this resource for this one, or the link is still loading: not polled here. */
+  covers(resource: Resource): boolean;
+  /** A resource of this tab changed: the leader posts it to the tabs that watch it. */
+  published(resource: Resource): void;
+  /** What this tab watches changed. */
+  refresh(): void;
+  /** Runs `send` once for the origin, under a lock per call (see `CrossTabSync.exclusive`). */
+  exclusive(ref: ToolInputRef, send: () => Promise<void>): Promise<void>;
+  destroy(): void;
 }
 
-function openSync(client: TaskClient, option: CrossTabOptions | undefined, deps: CrossTabDeps, base: StoreEnvironment) {
-  const tabs = option?.environment ?? createBrowserTabEnvironment();
-  const name = option?.name ?? clientScope(client);
-  if (tabs === undefined || name === undefined) return undefined;
-  const channel = tabs.channel(`hitl-react:1:${name}`);
-  return channel === undefined ? undefined : new CrossTabSync(deps, base, channel, tabs, option ?? {}, name);
-}
-
-/** The store's cross-tab link, or a stand-in that keeps the same promises within this tab. */
+/**
+ * The store's link to the other tabs. Its code (elections, shared records, the messages) loads on
+ * demand, only where there are tabs to reach, so a page outside a browser, or with `crossTab: false`,
+ * does not ship it. Until it is there, the resources other tabs may poll wait, as they would for a
+ * leader; answers and `once` wait for it; what is on screen is counted here and handed over.
+ */
 export function createStoreTabs(
   client: TaskClient,
   option: false | CrossTabOptions | undefined,
   deps: CrossTabDeps,
   base: StoreEnvironment,
 ): StoreTabs {
-  const sync = option === false ? undefined : openSync(client, option, deps, base);
-  if (sync !== undefined)
-    return {
-      sync,
-      environment: sync.environment(),
-      role: () => sync.role,
-      once: (name, action) => sync.once(name, action),
-      show: (id) => sync.show(id),
-      isShownInVisibleTab: (id) => sync.isShownInVisibleTab(id),
-    };
+  const showing = new Map<string, number>();
+  const visibilityListeners = new Set<() => void>();
   const done = new Set<string>();
-  const shown = new Map<string, number>();
+  const notifyVisibility = () => {
+    for (const listener of [...visibilityListeners]) listener();
+  };
+  let sync: CrossTabSync | undefined;
+  let destroyed = false;
+  let loading: Promise<void> | undefined;
+
+  const tabs = option === false ? undefined : (option?.environment ?? createBrowserTabEnvironment());
+  const name = option === false ? undefined : (option?.name ?? clientScope(client));
+  if (tabs !== undefined && name !== undefined) {
+    loading = import('./cross-tab-sync')
+      .then(({ openCrossTabSync }) => {
+        if (!destroyed) sync = openCrossTabSync(deps, base, tabs, option || {}, name, showing, notifyVisibility);
+      })
+      // Without its code (a failed chunk load), each tab polls for itself, as without a channel.
+      .catch(() => undefined)
+      .finally(() => {
+        loading = undefined;
+        if (destroyed) return;
+        deps.onCoverageChange();
+        notifyVisibility();
+      });
+  }
+  /** Runs `action` with the link once it has loaded (at once when nothing is loading). */
+  const afterLoad = <T>(action: () => T | Promise<T>): Promise<T> =>
+    loading === undefined ? Promise.resolve(action()) : loading.then(action);
+
   return {
-    sync,
-    environment: base,
-    role: () => 'alone',
-    async once(name, action) {
-      if (done.has(name)) return false;
-      done.add(name);
-      await action();
-      return true;
+    environment: {
+      isVisible: () => base.isVisible() || sync?.pollsForVisibleTab() === true,
+      isOnline: () => base.isOnline(),
+      subscribe(onChange) {
+        const off = base.subscribe(onChange);
+        visibilityListeners.add(onChange);
+        return () => {
+          off();
+          visibilityListeners.delete(onChange);
+        };
+      },
     },
+    role: () => sync?.role ?? 'alone',
+    covers: (resource) => (loading !== undefined && isTabSharedKind(resource.key.resource)) || sync?.covers(resource) === true,
+    published: (resource) => sync?.published(resource),
+    refresh: () => sync?.refresh(),
+    exclusive: (ref, send) => afterLoad(() => (sync === undefined ? send() : sync.exclusive(ref, send))),
+    once: (onceName, action) =>
+      afterLoad(async () => {
+        if (sync !== undefined) return sync.once(onceName, action);
+        if (done.has(onceName)) return false;
+        done.add(onceName);
+        await action();
+        return true;
+      }),
     show(id) {
-      shown.set(id, (shown.get(id) ?? 0) + 1);
+      showing.set(id, (showing.get(id) ?? 0) + 1);
+      sync?.refresh();
       let active = true;
       return () => {
         if (!active) return;
         active = false;
-        const count = (shown.get(id) ?? 1) - 1;
-        if (count <= 0) shown.delete(id);
-        else shown.set(id, count);
+        const count = (showing.get(id) ?? 1) - 1;
+        if (count <= 0) showing.delete(id);
+        else showing.set(id, count);
+        sync?.refresh();
       };
     },
-    isShownInVisibleTab: (id) => base.isVisible() && shown.has(id),
+    isShownInVisibleTab: (id) => (base.isVisible() && showing.has(id)) || sync?.shownInOtherVisibleTab(id) === true,
+    destroy() {
+      destroyed = true;
+      sync?.destroy();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { resourceKeys } from './resource-key';
 import type { ObserverDefinition } from './store-observer';
-import { IDLE_TOOL_INPUT, type ToolInputState } from './tool-input-registry';
+import { IDLE_TOOL_INPUT, type ToolInputState } from './tool-input-state';
+import { withAnswers } from './with-answers';
 
 export interface ToolInputOptions {
   /** The task whose run's tool calls are answered. Required. */
@@ -53,7 +54,7 @@ export const toolInputObserver: ObserverDefinition<ToolInputOptions, ToolInputRe
       return { taskId: key.taskId, runId: key.runId, toolCallId };
     };
     return {
-      submit: (toolCallId, answer) => store().submitToolInput(ref(toolCallId), answer),
+      submit: (toolCallId, answer) => withAnswers(store()).submitToolInput(ref(toolCallId), answer),
       retry() {
         const toolCallId = result().toolCallId;
         return toolCallId === undefined ? Promise.resolve() : store().retryToolInput(ref(toolCallId));

@@ -2,38 +2,7 @@ import { isTaskApiError, type RunStatus } from '../client';
 import { quiet, toError } from '../utils';
 import { normaliseRunId } from './resource-key';
 import { AnswerTooLargeError, answerBodyBytes, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
-
-/**
- * Where the answer to one tool call stands:
- * - `idle`: nothing sent;
- * - `submitting`: the POST is out;
- * - `submitted`: the service accepted it; it is never sent again;
- * - `error`: the POST failed; a retry sends the very same body (the service may have received it),
- *   except after a body too large to send (`AnswerTooLargeError`, or a 413), which is never resent;
- * - `stale`: the service no longer waits for this call (it moved on, or answered 409 and the run
- *   status confirms the call is gone), or another person's answer went first (the proxy's 409,
- *   `error.cause.kind === 'already_answered'`); nothing can be sent for it. When the last attempt
- *   failed without saying whether it arrived and the service then moved on,
- *   `error.probablyReceived` is true.
- */
-export type ToolInputState = 'idle' | 'submitting' | 'submitted' | 'error' | 'stale';
-
-/** The registry's view of one tool call. Immutable; a new object on every change. */
-export interface ToolInputSnapshot {
-  readonly state: ToolInputState;
-  /** Why the last attempt failed, for `error` and `stale`. */
-  readonly error: Error | undefined;
-}
-
-/** Identifies the tool call an answer is for. */
-export interface ToolInputRef {
-  readonly taskId: string;
-  /** The run; absent means the most recent run of the task (spec §4.7). */
-  readonly runId?: string | undefined;
-  readonly toolCallId: string;
-}
-
-export const IDLE_TOOL_INPUT: ToolInputSnapshot = Object.freeze({ state: 'idle', error: undefined });
+import { IDLE_TOOL_INPUT, type ToolInputRef, type ToolInputSnapshot } from './tool-input-state';
 
 interface Entry {
   readonly taskId: string;
@@ -63,6 +32,8 @@ export interface ToolInputRegistryDeps {
   tick(): number;
   /** Largest request body sent, in bytes; a larger answer fails with `AnswerTooLargeError` before sending. */
   maxAnswerBytes: number;
+  /** A tool-input state of the task changed. */
+  notify(taskId: string): void;
 }
 
 function encode(answer: unknown): string {
@@ -85,7 +56,6 @@ const runScope = (taskId: string, runId: string | undefined) => JSON.stringify([
 export class ToolInputRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly lastAttempt = new Map<string, string>();
-  private readonly listeners = new Map<string, Set<() => void>>();
 
   constructor(private readonly deps: ToolInputRegistryDeps) {}
 
@@ -96,19 +66,6 @@ export class ToolInputRegistry {
   /** The toolCallId an answer was last attempted for, for this task and run. */
   lastAttempted(taskId: string, runId: string | undefined): string | undefined {
     return this.lastAttempt.get(runScope(taskId, runId));
-  }
-
-  subscribe(taskId: string, listener: () => void): () => void {
-    let set = this.listeners.get(taskId);
-    if (set === undefined) {
-      set = new Set();
-      this.listeners.set(taskId, set);
-    }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(taskId) === set) this.listeners.delete(taskId);
-    };
   }
 
   /**
@@ -317,8 +274,6 @@ export class ToolInputRegistry {
   }
 
   private notify(taskId: string): void {
-    const set = this.listeners.get(taskId);
-    if (set === undefined) return;
-    for (const listener of [...set]) listener();
+    this.deps.notify(taskId);
   }
 }

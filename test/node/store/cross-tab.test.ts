@@ -16,7 +16,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function openTab(client: FakeTaskClient, origin: FakeOrigin, options: RunStoreOptions = {}) {
+/** A tab's store, once its cross-tab code (loaded on demand) is there. */
+async function openTab(client: FakeTaskClient, origin: FakeOrigin, options: RunStoreOptions = {}) {
   const tab = origin.tab();
   const store = createRunStore(client, {
     environment: new FakeEnvironment(),
@@ -25,6 +26,7 @@ function openTab(client: FakeTaskClient, origin: FakeOrigin, options: RunStoreOp
     ...options,
   });
   stores.push(store);
+  await vi.dynamicImportSettled();
   return { store, tab };
 }
 
@@ -44,7 +46,7 @@ describe('cross-tab polling', () => {
   it.each([true, false])('polls each run once per interval however many tabs watch it (Web Locks: %s)', async (locks) => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
     const origin = new FakeOrigin({ locks });
-    const tabs = [openTab(client, origin), openTab(client, origin), openTab(client, origin)];
+    const tabs = [await openTab(client, origin), await openTab(client, origin), await openTab(client, origin)];
     const views = tabs.map(({ store }) => watchRuns(store, ['task-1', 'task-2', 'task-3']));
     // Elections settle (without locks, after one leader timeout), then ten intervals are counted.
     await vi.advanceTimersByTimeAsync(6000);
@@ -59,7 +61,7 @@ describe('cross-tab polling', () => {
   it('another tab takes over within one interval when the leader closes', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
     const origin = new FakeOrigin();
-    const tabs = [openTab(client, origin), openTab(client, origin), openTab(client, origin)];
+    const tabs = [await openTab(client, origin), await openTab(client, origin), await openTab(client, origin)];
     for (const { store } of tabs) watchRuns(store, ['task-1']);
     await vi.advanceTimersByTimeAsync(5000);
     const leader = tabs.find(({ store }) => store.tabs.role() === 'leader');
@@ -86,6 +88,7 @@ describe('cross-tab polling', () => {
     });
     const b = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0, crossTab: false });
     stores.push(a, b);
+    await vi.dynamicImportSettled();
     watchRuns(a, ['task-1']);
     watchRuns(b, ['task-1']);
     await vi.advanceTimersByTimeAsync(4100);
@@ -97,9 +100,9 @@ describe('cross-tab polling', () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing() });
     const origin = new FakeOrigin();
     const leaderEnv = new FakeEnvironment();
-    const leader = openTab(client, origin, { environment: leaderEnv });
+    const leader = await openTab(client, origin, { environment: leaderEnv });
     await vi.advanceTimersByTimeAsync(0);
-    const follower = openTab(client, origin);
+    const follower = await openTab(client, origin);
     watchRuns(leader.store, ['task-1']);
     watchRuns(follower.store, ['task-1']);
     await vi.advanceTimersByTimeAsync(3000);
@@ -118,8 +121,8 @@ describe('cross-tab answers', () => {
         .script('getRunStatus', { value: waitingFor(`call-${round}`) })
         .script('submitToolInput', { value: undefined, delayMs: 30 });
       const origin = new FakeOrigin();
-      const a = openTab(client, origin);
-      const b = openTab(client, origin);
+      const a = await openTab(client, origin);
+      const b = await openTab(client, origin);
       watchRuns(a.store, ['task-1']);
       watchRuns(b.store, ['task-1']);
       await vi.advanceTimersByTimeAsync(1000);
@@ -140,8 +143,8 @@ describe('cross-tab answers', () => {
       .script('getRunStatus', { value: waitingFor('call-1') })
       .script('submitToolInput', { value: undefined });
     const origin = new FakeOrigin();
-    const a = openTab(client, origin);
-    const b = openTab(client, origin);
+    const a = await openTab(client, origin);
+    const b = await openTab(client, origin);
     watchRuns(a.store, ['task-1']);
     const viewB = watchRuns(b.store, ['task-1']);
     await vi.advanceTimersByTimeAsync(1000);
@@ -159,8 +162,8 @@ describe('cross-tab answers', () => {
       .script('getRunStatus', { value: waitingFor('call-1') })
       .script('submitToolInput', { error: new Error('offline') }, { value: undefined });
     const origin = new FakeOrigin();
-    const a = openTab(client, origin);
-    const b = openTab(client, origin);
+    const a = await openTab(client, origin);
+    const b = await openTab(client, origin);
     await expect(a.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, [])).rejects.toThrow('offline');
     await b.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, []);
     expect(client.callsTo('submitToolInput')).toHaveLength(2);
@@ -169,7 +172,7 @@ describe('cross-tab answers', () => {
   it('runs an action once per name across tabs', async () => {
     const origin = new FakeOrigin();
     const client = new FakeTaskClient();
-    const tabs = [openTab(client, origin), openTab(client, origin), openTab(client, origin)];
+    const tabs = [await openTab(client, origin), await openTab(client, origin), await openTab(client, origin)];
     let count = 0;
     const ran = await Promise.all(tabs.map(({ store }) => store.tabs.once('notify:call-1', () => void (count += 1))));
     expect(count).toBe(1);
@@ -181,13 +184,13 @@ describe('waitingSince', () => {
   it('is when the store first saw the call, and followers adopt the earliest sighting', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-1') });
     const origin = new FakeOrigin();
-    const a = openTab(client, origin);
+    const a = await openTab(client, origin);
     const viewA = watchRuns(a.store, ['task-1']);
     await vi.advanceTimersByTimeAsync(50);
     const seen = Date.now();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(viewA.results()[0]?.waitingSince).toBeLessThanOrEqual(seen);
-    const b = openTab(client, origin);
+    const b = await openTab(client, origin);
     const viewB = watchRuns(b.store, ['task-1']);
     await vi.advanceTimersByTimeAsync(1000);
     expect(viewB.results()[0]?.waitingSince).toBe(viewA.results()[0]?.waitingSince);

@@ -201,10 +201,28 @@ describe('watchers leaving', () => {
     await vi.advanceTimersByTimeAsync(4500);
 
     const calls = client.callsTo('getRunStatus');
-    // Answers take 300 ms; the next poll is due 2000 ms after each answer.
-    expect(calls.map((call) => call.at - start)).toEqual([0, 2300, 4600]);
+    // Answers take 300 ms; the next poll is due 2000 ms after the last one started.
+    expect(calls.map((call) => call.at - start)).toEqual([0, 2000, 4000]);
     expect(calls.some((call) => call.aborted)).toBe(false);
     second.unwatch();
+  });
+});
+
+describe('interval', () => {
+  it('is timed from the start of each poll: slow answers do not stretch it, and never overlap', async () => {
+    const client = new FakeTaskClient().script(
+      'getRunStatus',
+      { value: processing(), delayMs: 1500 },
+      { value: processing(), delayMs: 2600 },
+      { value: processing(), delayMs: 100 },
+    );
+    const s = makeStore(client);
+    const start = Date.now();
+    const watcher = s.watch(resourceKeys.status('task-1'));
+    await vi.advanceTimersByTimeAsync(7000);
+    // 0 → answered at 1500, next at 2000; answered at 4600 (over the interval): the next goes at once.
+    expect(client.callsTo('getRunStatus').map((call) => call.at - start)).toEqual([0, 2000, 4600, 6600]);
+    watcher.unwatch();
   });
 });
 
