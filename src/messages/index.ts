@@ -21,6 +21,7 @@ export {
 export { enInboxMessages, type InboxMessages } from './inbox-messages';
 export { enLiveViewMessages, type LiveViewMessages } from './live-view-messages';
 export { en, mergeMessages, type MessageGroup, type Messages, type PartialMessages } from './messages';
+export type { PagedListMessages } from './paged-list-messages';
 export { plural } from './plural';
 export { enPromptMessages, type PromptMessages } from './prompt-messages';
 export { enRunGifMessages, type RunGifMessages } from './run-gif-messages';

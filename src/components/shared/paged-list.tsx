@@ -6,20 +6,9 @@ import { RetryAlert } from './retry-alert';
 import { useFocusAfterRetry } from './use-focus-after-retry';
 import { cx } from '../../utils';
 import { withRefProp } from '../../utils/react';
+import type { PagedListMessages } from '../../messages';
 
-/** The texts every paged list writes; `<TaskList>` and `<RunList>` messages extend it. */
-export interface PagedListMessages {
-  heading(): string;
-  loading(): string;
-  empty(): string;
-  error(context: { reason: string }): string;
-  keyRefused(): string;
-  retry(): string;
-  pagination(): string;
-  previous(): string;
-  next(): string;
-  pagePosition(context: { page: number; pageCount: number }): string;
-}
+export type { PagedListMessages };
 
 /** Where a list stands, in `data-state`. */
 export type PagedListState = 'loading' | 'error' | 'empty' | 'ready';
