@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import type { JsonSchema } from '../../client';
 import { Label } from '../form-view';
 import { Heading, type HeadingLevel } from '../shared';
-import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from '../tool-call-prompt';
+import { JsonErrors, prettyPrint, useJsonCheck } from '../tool-call-prompt';
 import type { ApprovalPromptMessages } from './messages';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 
@@ -25,16 +25,6 @@ export interface ApprovalJsonEditorProps {
   onSubmit: (edited: unknown) => void | Promise<void>;
 }
 
-type Checked = { ok: true; value: unknown } | { ok: false; errors: string[] };
-
-function prettyPrint(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? '';
-  } catch {
-    return '';
-  }
-}
-
 /**
  * The arguments as JSON in a labelled text area, for a schema no generated form covers (or none):
  * checked for syntax, and against the schema when ajv can compile it. A refused submit sends
@@ -53,68 +43,25 @@ export function ApprovalJsonEditor({
   onSubmit,
 }: ApprovalJsonEditorProps) {
   const [text, setText] = useState(() => prettyPrint(parameters));
-  const [errors, setErrors] = useState<string[] | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [validator, setValidator] = useState<JsonSchemaValidatorLoad | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const loader = useRef<Promise<JsonSchemaValidatorLoad> | null>(null);
-  const checkSequence = useRef(0);
-  const mounted = useRef(true);
-
-  const load = useCallback((): Promise<JsonSchemaValidatorLoad> | null => {
-    if (schema === undefined) return null;
-    loader.current ??= loadJsonSchemaValidator(schema);
-    return loader.current;
-  }, [schema]);
-
-  useEffect(() => {
-    mounted.current = true;
-    // Started when the editor opens, so a note about an unusable schema shows before the person submits.
-    void load()?.then((result) => mounted.current && setValidator(result));
-    return () => {
-      mounted.current = false;
-    };
-  }, [load]);
+  const json = useJsonCheck(schema, messages);
+  const { errors, validator } = json;
 
   // In the commit that shows the alert, so focus never lags behind the announced error.
   useIsomorphicLayoutEffect(() => {
     if (attempt > 0) textarea.current?.focus();
   }, [attempt]);
 
-  const check = async (value: string): Promise<Checked> => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(value);
-    } catch (error) {
-      return { ok: false, errors: [messages.invalidJson({ detail: error instanceof Error ? error.message : String(error) })] };
-    }
-    const result = await load();
-    if (result?.status === 'ready') {
-      const violations = result.validate(parsed);
-      if (violations.length > 0) return { ok: false, errors: violations.map((violation) => messages.schemaViolation(violation)) };
-    }
-    return { ok: true, value: parsed };
-  };
-
-  /** Checks again as the person fixes the text, unless a later check overtook this one. */
-  const recheck = async (value: string) => {
-    const sequence = ++checkSequence.current;
-    const outcome = await check(value);
-    if (sequence === checkSequence.current && mounted.current) setErrors(outcome.ok ? null : outcome.errors);
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (disabled) return;
-    const sequence = ++checkSequence.current;
-    const outcome = await check(text);
-    if (sequence !== checkSequence.current || !mounted.current) return;
+    const outcome = await json.check(text);
+    if (outcome === undefined) return;
     if (!outcome.ok) {
-      setErrors(outcome.errors);
       setAttempt((n) => n + 1);
       return;
     }
-    setErrors(null);
     // A failed send is reported by whoever gave `submit` (the viewer's alert); the text stays for another try.
     void Promise.resolve(onSubmit(outcome.value)).catch(() => undefined);
   };
@@ -128,7 +75,7 @@ export function ApprovalJsonEditor({
   const note =
     schema === undefined
       ? messages.noSchemaNote({ toolName })
-      : validator?.status === 'unavailable'
+      : validator !== null && validator !== 'loading' && validator.status === 'unavailable'
         ? messages.validatorUnavailableNote({ reason: validator.reason })
         : undefined;
   const describedBy = [invalid ? errorId : undefined, note ? noteId : undefined].filter(Boolean).join(' ') || undefined;
@@ -171,7 +118,7 @@ export function ApprovalJsonEditor({
           onChange={(event) => {
             const value = event.currentTarget.value;
             setText(value);
-            if (errors !== null) void recheck(value);
+            if (errors !== null) void json.check(value);
           }}
         />
         {note ? (
@@ -179,19 +126,7 @@ export function ApprovalJsonEditor({
             {note}
           </p>
         ) : null}
-        {invalid ? (
-          <div className="hitl-field-error" id={errorId}>
-            {errors.length === 1 ? (
-              errors[0]
-            ) : (
-              <ul>
-                {errors.map((error, index) => (
-                  <li key={index}>{error}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        ) : null}
+        {invalid ? <JsonErrors id={errorId} errors={errors} /> : null}
       </div>
       <div className="hitl-form-footer">
         <button type="submit" className="hitl-submit" disabled={disabled}>

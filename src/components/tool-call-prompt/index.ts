@@ -4,3 +4,4 @@ export { defaultToolCallPromptMessages } from './messages';
 export type { ToolCallPromptMessages } from './messages';
 // For the approval family's editor only; not in the package's public barrel.
 export { loadJsonSchemaValidator, type JsonSchemaValidatorLoad, type JsonSchemaViolation } from './load-json-schema-validator';
+export { JsonErrors, prettyPrint, useJsonCheck } from './use-json-check';

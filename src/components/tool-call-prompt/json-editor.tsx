@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { JsonSchema } from '../../client';
 import { cx } from '../../utils';
 import { FormFooter, followSubmission, Label, type ToolCallFormState } from '../form-view';
 import { Heading, type HeadingLevel } from '../shared';
-import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 import type { ToolCallPromptMessages } from './messages';
+import { JsonErrors, prettyPrint, useJsonCheck } from './use-json-check';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /** Props of `JsonEditor`. */
@@ -35,16 +35,6 @@ export interface JsonEditorProps {
   onSubmit: (input: string) => void | Promise<void>;
 }
 
-function prettyPrint(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-type Checked = { ok: true; input: string } | { ok: false; errors: string[] };
-
 /**
  * A labelled `<textarea>` for the JSON answer to a tool no generated form can cover, validated
  * against the tool's schema when ajv can compile it, and for JSON syntax otherwise. Same
@@ -65,71 +55,30 @@ export function JsonEditor({
   onSubmit,
 }: JsonEditorProps) {
   const [text, setText] = useState(() => prettyPrint(parameters));
-  const [errors, setErrors] = useState<string[] | null>(null);
   const [summaryAttempt, setSummaryAttempt] = useState(0);
   const [state, setState] = useState<ToolCallFormState>('idle');
-  const [validator, setValidator] = useState<JsonSchemaValidatorLoad | 'loading' | null>(schema ? 'loading' : null);
   const submitted = useRef(false);
-  const checkSequence = useRef(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const loader = useRef<Promise<JsonSchemaValidatorLoad> | null>(null);
-  const mounted = useRef(true);
-
-  const load = useCallback((): Promise<JsonSchemaValidatorLoad> | null => {
-    if (!schema) return null;
-    loader.current ??= loadJsonSchemaValidator(schema);
-    return loader.current;
-  }, [schema]);
-
-  useEffect(() => {
-    mounted.current = true;
-    void load()?.then((result) => mounted.current && setValidator(result));
-    return () => {
-      mounted.current = false;
-    };
-  }, [load]);
+  const json = useJsonCheck(schema, messages);
+  const { errors, validator } = json;
 
   useIsomorphicLayoutEffect(() => {
     if (summaryAttempt > 0) textarea.current?.focus();
   }, [summaryAttempt]);
 
-  const check = async (value: string): Promise<Checked> => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(value);
-    } catch (error) {
-      return { ok: false, errors: [messages.invalidJson({ detail: error instanceof Error ? error.message : String(error) })] };
-    }
-    const result = await load();
-    if (result?.status === 'ready') {
-      const violations = result.validate(parsed);
-      if (violations.length > 0) return { ok: false, errors: violations.map((violation) => messages.schemaViolation(violation)) };
-    }
-    return { ok: true, input: JSON.stringify(parsed) };
-  };
-
-  /** Re-checks and shows the outcome, unless a later check overtook this one. */
-  const recheck = async (value: string) => {
-    const sequence = ++checkSequence.current;
-    const outcome = await check(value);
-    if (sequence === checkSequence.current && mounted.current) setErrors(outcome.ok ? null : outcome.errors);
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (disabled || state === 'submitting') return;
     submitted.current = true;
-    const sequence = ++checkSequence.current;
-    const outcome = await check(text);
-    if (sequence !== checkSequence.current || !mounted.current) return;
+    const outcome = await json.check(text);
+    if (outcome === undefined) return;
     if (!outcome.ok) {
-      setErrors(outcome.errors);
       setSummaryAttempt((n) => n + 1);
       setState('invalid');
       return;
     }
-    setErrors(null);
-    followSubmission(onSubmit(outcome.input), setState, () => mounted.current);
+    // Normalised, so the service gets the value without the person's layout.
+    followSubmission(onSubmit(JSON.stringify(outcome.value)), setState, () => json.isMounted());
   };
 
   const invalid = errors !== null;
@@ -193,26 +142,14 @@ export function JsonEditor({
           onChange={(event) => {
             const value = event.currentTarget.value;
             setText(value);
-            if (errors !== null) void recheck(value);
+            if (errors !== null) void json.check(value);
           }}
           onBlur={() => {
-            if (submitted.current) void recheck(text);
+            if (submitted.current) void json.check(text);
           }}
         />
         {note ? <p className="hitl-field-note">{note}</p> : null}
-        {invalid ? (
-          <div className="hitl-field-error" id={errorId}>
-            {errors.length === 1 ? (
-              errors[0]
-            ) : (
-              <ul>
-                {errors.map((error, index) => (
-                  <li key={index}>{error}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        ) : null}
+        {invalid ? <JsonErrors id={errorId} errors={errors} /> : null}
       </div>
       <FormFooter
         agentNotice={agentNotice}
