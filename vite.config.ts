@@ -6,6 +6,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,38 @@ function isClientModule(source: string | null, imports: readonly string[]): bool
   if (source !== null && /[\\/]src[\\/](hooks|context)[\\/]/.test(source)) return true;
   return imports.some((id) => /^(react|react-dom|@radix-ui\/[^/]+)(\/|$)/.test(id));
 }
+
+/**
+ * Vitest's order (`sequence.groupOrder`, then by project, the longest first once it has timings),
+ * with the e2e files of a group spread through it instead of after the jsdom ones: most of their
+ * time is spent waiting (a simulated run, a dev server, an install), which the CPU-bound jsdom and
+ * Node files next to them fill.
+ */
+class SpreadWaiting extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const groups = [...new Set(sorted.map((spec) => spec.project.config.sequence.groupOrder))];
+    return groups.flatMap((order) => {
+      const group = sorted.filter((spec) => spec.project.config.sequence.groupOrder === order);
+      const waiting = group.filter((spec) => spec.project.name === 'e2e');
+      const rest = group.filter((spec) => spec.project.name !== 'e2e');
+      const every = Math.max(1, Math.ceil(rest.length / Math.max(1, waiting.length)));
+      return rest
+        .reduce<TestSpecification[]>((out, spec, index) => {
+          if (index % every === 0 && waiting.length > 0) out.push(waiting.shift() as TestSpecification);
+          out.push(spec);
+          return out;
+        }, [])
+        .concat(waiting);
+    });
+  }
+}
+
+/** e2e files that time the service's and the pages' reactions (±10 %, one interval + 500 ms, 50 ms apart). */
+const E2E_TIMING = ['hub', 'cross-tab'].map((name) => `test/e2e/${name}.test.ts`);
+/** e2e files that bound how long the page's main thread may be busy (FREEZE_MS, a frame). */
+const E2E_BUDGETS = ['large-options', 'data-table', 'hostile-forms', 'hostile-pattern'].map((name) => `test/e2e/${name}.test.ts`);
+const E2E = { environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } as const;
 
 export default defineConfig(({ command }) => {
   // A stray NODE_ENV (e.g. `test` when a test runs the build) would put React's development JSX
@@ -88,6 +121,13 @@ export default defineConfig(({ command }) => {
     test: {
       globals: true,
       restoreMocks: true,
+      // Vitest's default on two cores is one file at a time (cores − 1). Two: each file keeps its own
+      // worker (isolation is unchanged) and its own servers on free ports, so files share no state.
+      // What is timed runs after the CPU-bound files (`sequence.groupOrder`), one file at a time
+      // per project: the stories next to the two timed e2e files, which mostly wait; then the
+      // main-thread budgets alone. With more at once, stories timed out and budgets were missed.
+      maxWorkers: 2,
+      sequence: { sequencer: SpreadWaiting },
       projects: [
         {
           extends: true,
@@ -108,19 +148,25 @@ export default defineConfig(({ command }) => {
         },
         {
           extends: true,
-          test: {
-            name: 'e2e',
-            include: ['test/e2e/**/*.test.{ts,tsx}'],
-            environment: 'node',
-            testTimeout: 120_000,
-            hookTimeout: 180_000,
-          },
+          test: { name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], exclude: [...E2E_TIMING, ...E2E_BUDGETS], ...E2E },
+        },
+        {
+          extends: true,
+          // Two files that mostly wait, one after the other, next to the stories.
+          test: { name: 'e2e-timing', include: E2E_TIMING, ...E2E, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        },
+        {
+          extends: true,
+          // Their millisecond budgets measure the page, not the machine: last, one file at a time.
+          test: { name: 'e2e-budgets', include: E2E_BUDGETS, ...E2E, maxWorkers: 1, sequence: { groupOrder: 2 } },
         },
         {
           extends: true,
           plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
           test: {
             name: 'storybook',
+            maxWorkers: 1,
+            sequence: { groupOrder: 1 },
             browser: {
               enabled: true,
               headless: true,
