@@ -2,11 +2,15 @@
  * The page of the cross-tab and inbox e2e tests, and its server: the page's origin also serves the
  * proxy (no key in the browser) in front of the HTTP simulator. The page shows RunViewers for the
  * tasks it is given (`window.__setTasks`), an `<Inbox>` (`?mode=inbox`), or only notifies
- * (`?mode=notify`); `window.__role()` says whether its store leads the tabs.
+ * (`?mode=notify`); `window.__role()` says whether its store leads the tabs. `usePageRig` starts
+ * the page's server with the simulator and Chromium for a test file.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
 import { createTaskProxy, toNodeListener, type TaskProxy } from '../../src/server';
+import { startSimulatorServer, type SimulatorServer, type SimulatorServerOptions } from '../../src/testing';
+import { chromiumLaunchOptions } from '../../scripts/chromium';
 import { bundleSourcePage } from './source-page';
 
 export const INTERVAL_MS = 1000;
@@ -64,6 +68,48 @@ export async function startPageServer(upstream: string, apiKey: string): Promise
         server.close(() => resolve());
         server.closeAllConnections();
       });
+    },
+  };
+}
+
+/** What a test file of the page works with, once `usePageRig`'s `beforeAll` ran. */
+export interface PageRig {
+  readonly simulator: SimulatorServer;
+  readonly server: PageServer;
+  readonly browser: Browser;
+}
+
+/**
+ * The HTTP simulator (with `options`: its key, seed and scenarios), the page's server in front of
+ * it and Chromium, started before the file's tests and stopped after them.
+ */
+export function usePageRig(options: SimulatorServerOptions & { apiKey: string }): PageRig {
+  const parts: Partial<{ -readonly [K in keyof PageRig]: PageRig[K] }> = {};
+  beforeAll(async () => {
+    parts.simulator = await startSimulatorServer(options);
+    parts.server = await startPageServer(parts.simulator.url, options.apiKey);
+    parts.browser = await chromium.launch(chromiumLaunchOptions);
+  });
+  afterAll(async () => {
+    await parts.browser?.close();
+    await parts.server?.close();
+    await parts.simulator?.close();
+  });
+  const rig = (): PageRig => {
+    const { simulator, server, browser } = parts;
+    if (simulator === undefined || server === undefined || browser === undefined)
+      throw new Error('The page rig is used before its beforeAll ran.');
+    return { simulator, server, browser };
+  };
+  return {
+    get simulator() {
+      return rig().simulator;
+    },
+    get server() {
+      return rig().server;
+    },
+    get browser() {
+      return rig().browser;
     },
   };
 }

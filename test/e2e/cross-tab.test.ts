@@ -1,16 +1,14 @@
 /**
  * One poller per browser, in Debian's Chromium: three pages of one origin in one browser context,
- * over the proxy and the HTTP simulator. The service sees one poll per run per interval, not one
+ * over the proxy and the HTTP rig.simulator. The service sees one poll per run per interval, not one
  * per page; polling survives the leader page closing; two pages answering at once reach the
  * service once; an answer in one page removes the form in the others; a draft survives a reload
  * (a password does not); one notification per call across the pages.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { formInputTool } from '../../src/schema';
-import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
 import { askScenario, busyScenario } from './e2e-scenarios';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
-import { INTERVAL_MS, startPageServer, type PageServer } from './cross-tab-page';
+import { INTERVAL_MS, usePageRig } from './cross-tab-page';
 
 const API_KEY = 'sk_cross_tab_e2e_Q7w2';
 const WAIT = { timeout: 20_000 };
@@ -24,28 +22,14 @@ const SCENARIOS = [
   ]),
 ];
 
-let simulator: SimulatorServer;
-let server: PageServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  simulator = await startSimulatorServer({ apiKey: API_KEY, seed: 'cross-tab', scenarios: SCENARIOS });
-  server = await startPageServer(simulator.url, API_KEY);
-  browser = await chromium.launch(chromiumLaunchOptions);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await simulator?.close();
-});
+const rig = usePageRig({ apiKey: API_KEY, seed: 'cross-tab', scenarios: SCENARIOS });
 
 const createTask = async (task: string) =>
-  (await simulator.service.client.createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] })).taskId;
+  (await rig.simulator.service.client.createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] })).taskId;
 const requestsTo = (suffix: string, since = 0) =>
-  simulator.service.requests.filter((request) => request.path.endsWith(suffix) && request.startedAt >= since);
+  rig.simulator.service.requests.filter((request) => request.path.endsWith(suffix) && request.startedAt >= since);
 const statusRequests = (since: number, until = Infinity) =>
-  simulator.service.requests.filter(
+  rig.simulator.service.requests.filter(
     (request) => request.path.endsWith('/run/status') && request.startedAt >= since && request.startedAt < until,
   );
 
@@ -53,7 +37,7 @@ async function openPages(context: BrowserContext, count: number, query = ''): Pr
   const pages: Page[] = [];
   for (let index = 0; index < count; index += 1) {
     const page = await context.newPage();
-    await page.goto(`${server.url}/?${query}`);
+    await page.goto(`${rig.server.url}/?${query}`);
     await page.waitForFunction(() => typeof (window as unknown as { __setTasks?: unknown }).__setTasks === 'function', null, WAIT);
     pages.push(page);
   }
@@ -66,7 +50,7 @@ const roleOf = (page: Page) => page.evaluate(() => (window as unknown as { __rol
 
 describe('tabs of one origin, in Chromium', () => {
   it('polls each run once per interval for all pages, and keeps polling when the leader page closes', async () => {
-    const context = await browser.newContext();
+    const context = await rig.browser.newContext();
     const tasks = [await createTask('watch one'), await createTask('watch two'), await createTask('watch three')];
     const pages = await openPages(context, 3, `tasks=${tasks.join(',')}`);
     for (const page of pages) await page.getByRole('region', { name: 'Latest run' }).first().waitFor(WAIT);
@@ -97,7 +81,7 @@ describe('tabs of one origin, in Chromium', () => {
   });
 
   it('sends an answer once when two pages submit it within 50 ms, and removes the form everywhere (20 times)', async () => {
-    const context = await browser.newContext();
+    const context = await rig.browser.newContext();
     const [a, b, c] = (await openPages(context, 3)) as [Page, Page, Page];
     const removals: number[] = [];
     for (let round = 0; round < 20; round += 1) {
@@ -129,7 +113,7 @@ describe('tabs of one origin, in Chromium', () => {
   });
 
   it('keeps a draft across a reload, but not the password', async () => {
-    const context = await browser.newContext();
+    const context = await rig.browser.newContext();
     const taskId = await createTask('ask for a draft');
     const [page] = (await openPages(context, 1, `tasks=${taskId}`)) as [Page];
     await page.getByRole('textbox', { name: /Name/ }).fill('Ada');
@@ -143,8 +127,8 @@ describe('tabs of one origin, in Chromium', () => {
   });
 
   it('shows one notification per call across the pages', async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const context = await rig.browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: rig.server.url });
     await context.addInitScript(() => {
       const Real = window.Notification;
       const shown: string[] = [];

@@ -5,12 +5,10 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formInputTool } from '../../src/schema';
-import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
 import { askScenario, busyScenario } from './e2e-scenarios';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
-import { startPageServer, type PageServer } from './cross-tab-page';
+import { usePageRig } from './cross-tab-page';
 
 const API_KEY = 'sk_inbox_e2e_M3x9';
 const WAIT = { timeout: 20_000 };
@@ -18,21 +16,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 const SCENARIOS = [busyScenario('busy'), askScenario('ask', 'Confirm the order', [{ type: 'text', label: 'Code', required: true }])];
 
-let simulator: SimulatorServer;
-let server: PageServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  simulator = await startSimulatorServer({ apiKey: API_KEY, seed: 'inbox', scenarios: SCENARIOS });
-  server = await startPageServer(simulator.url, API_KEY);
-  browser = await chromium.launch(chromiumLaunchOptions);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await simulator?.close();
-});
+const rig = usePageRig({ apiKey: API_KEY, seed: 'inbox', scenarios: SCENARIOS });
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
@@ -47,10 +31,10 @@ async function axeViolations(page: Page): Promise<string[]> {
 describe('the inbox, in Chromium', () => {
   it('lists three waiting runs of four, and answers one in place by keyboard alone', async () => {
     for (const task of ['ask one', 'ask two', 'ask three', 'busy four'])
-      await simulator.service.client.createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] });
-    const context = await browser.newContext();
+      await rig.simulator.service.client.createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] });
+    const context = await rig.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/?mode=inbox`);
+    await page.goto(`${rig.server.url}/?mode=inbox`);
     const list = page.getByRole('list', { name: 'Tool calls waiting for your answer' });
     await page.getByRole('heading', { name: 'Waiting for you (3)' }).waitFor(WAIT);
     expect(await list.getByRole('button').count()).toBe(3);
@@ -67,7 +51,7 @@ describe('the inbox, in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Waiting for you (2)' }).waitFor(WAIT);
     expect(await list.getByRole('button').count()).toBe(2);
-    const posts = simulator.service.requests.filter((request) => request.path.endsWith('/run/tool-input'));
+    const posts = rig.simulator.service.requests.filter((request) => request.path.endsWith('/run/tool-input'));
     expect(posts).toHaveLength(1);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
