@@ -34,7 +34,7 @@ export const VIEWER_COUNTS = [1, 10, 100] as const;
 export const MANY_RUNS = 200;
 
 /** A run that stays on one page for an hour: polled, never terminal, within any benchmark. */
-const WATCH_SCENARIO: Scenario = {
+export const WATCH_SCENARIO: Scenario = {
   name: 'bench-watch',
   description: 'Stays on one page for an hour.',
   keywords: [],

@@ -6,21 +6,13 @@
  * per interval whatever the tabs; the goal is 50 ±5% at every tab count for ours.
  */
 import type { Browser, Page } from 'playwright-core';
-import { DEFAULT_SIMULATOR_API_KEY, startSimulatorServer, type Scenario } from '../../src/testing';
+import { DEFAULT_SIMULATOR_API_KEY, startSimulatorServer } from '../../src/testing';
 import { round } from '../lib/stats';
 import { servePages } from './pages';
-import { INTERVAL_MS, POLLING_LIBRARIES, statusRequestRate, WINDOW_INTERVALS, type PollingLibraryId } from './polling';
+import { INTERVAL_MS, POLLING_LIBRARIES, statusRequestRate, WATCH_SCENARIO, WINDOW_INTERVALS, type PollingLibraryId } from './polling';
 
 export const TAB_COUNTS = [1, 3, 10] as const;
 export const TAB_RUNS = 50;
-
-const WATCH_SCENARIO: Scenario = {
-  name: 'bench-watch',
-  description: 'Stays on one page for an hour.',
-  keywords: [],
-  steps: [{ type: 'page', title: 'Waiting', url: 'https://shop.example.com/', durationMs: 3_600_000 }],
-  result: { summary: 'Done.' },
-};
 
 export interface TabsResult {
   intervalMs: number;
