@@ -1,10 +1,9 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
-import { type ToolCallFormProps, MessagesProvider, RunResultView, RunStatusBadge, RunViewer, ToolCallForm } from '../../src';
+import { expect, within } from 'storybook/test';
+import { type ToolCallFormProps, MessagesProvider, RunResultView, RunStatusBadge, ToolCallForm } from '../../src';
 import { de } from '../../src/messages/locales/de';
 import { expectRefused, expectSubmitted, formEventArgs, formEventArgTypes } from '../support/form-stories';
-import { LOGIN_TASK, releaseSimulator, simulate, startTask, storyRunOf, untilToolCall } from '../support/simulator';
-import { SimulatorProvider } from '../support/simulator-provider';
+import { waitingRunStory } from '../support/waiting-run-story';
 
 /** `hitl-react/locales/de` given to every part by `<MessagesProvider>`; the page says it is German (`lang`). */
 const withGerman: Decorator<ToolCallFormProps> = (Story) => (
@@ -113,26 +112,9 @@ export const RunResult: Story = {
 };
 
 /** A whole run waiting for the person, against the simulated service: heading, state and notes in German. */
-export const Run: Story = {
-  loaders: [
-    simulate({
-      setup: async ({ service, clock }) => {
-        const run = await startTask(service, LOGIN_TASK);
-        await untilToolCall(service, clock, run);
-        return run;
-      },
-    }),
-  ],
-  beforeEach: releaseSimulator,
-  render: (_args, context) => (
-    <SimulatorProvider context={context}>
-      <RunViewer taskId={storyRunOf(context).taskId} pollIntervalMs={250} />
-    </SimulatorProvider>
-  ),
-  play: async ({ canvas }) => {
-    const viewer = await canvas.findByRole('region', { name: 'Letzter Lauf' });
-    await waitFor(() => expect(viewer.querySelector('.hitl-run-status-badge')).toHaveTextContent('Wartet auf Ihre Eingabe'));
-    await expect(within(viewer).getByRole('button', { name: 'Lauf stoppen' })).toBeVisible();
+export const Run: Story = waitingRunStory(
+  { region: 'Letzter Lauf', waiting: 'Wartet auf Ihre Eingabe', stop: 'Lauf stoppen' },
+  async (viewer) => {
     await expect(await within(viewer).findByRole('textbox', { name: 'Username' })).toBeVisible();
   },
-};
+);

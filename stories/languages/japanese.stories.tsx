@@ -1,9 +1,10 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
-import { type ToolCallFormProps, MessagesProvider, RunList, RunViewer, ToolCallForm } from '../../src';
+import { expect, within } from 'storybook/test';
+import { type ToolCallFormProps, MessagesProvider, RunList, ToolCallForm } from '../../src';
 import { ja } from '../../src/messages/locales/ja';
 import { expectRefused, expectSubmitted, formEventArgs, formEventArgTypes } from '../support/form-stories';
-import { LOGIN_TASK, releaseSimulator, simulate, startTask, storyRunOf, untilToolCall } from '../support/simulator';
+import { releaseSimulator, storyRunOf } from '../support/simulator';
+import { waitingLogin, waitingRunStory } from '../support/waiting-run-story';
 import { SimulatorProvider } from '../support/simulator-provider';
 
 /** `hitl-react/locales/ja` given to every part by `<MessagesProvider>`; the page says it is Japanese (`lang`). */
@@ -16,14 +17,6 @@ const withJapanese: Decorator<ToolCallFormProps> = (Story) => (
 );
 
 /** A waiting login run of the simulated service, for the run stories. */
-const waitingLogin = simulate({
-  setup: async ({ service, clock }) => {
-    const run = await startTask(service, LOGIN_TASK);
-    await untilToolCall(service, clock, run);
-    return run;
-  },
-});
-
 /**
  * The components in Japanese: `import { ja } from 'hitl-react/locales/ja'` and one
  * `<MessagesProvider messages={ja}>`. Messages, counters and dates (`Intl.DateTimeFormat` with
@@ -79,20 +72,7 @@ export const Form: Story = {
 };
 
 /** A run waiting for the person, against the simulated service. */
-export const Run: Story = {
-  loaders: [waitingLogin],
-  beforeEach: releaseSimulator,
-  render: (_args, context) => (
-    <SimulatorProvider context={context}>
-      <RunViewer taskId={storyRunOf(context).taskId} pollIntervalMs={250} />
-    </SimulatorProvider>
-  ),
-  play: async ({ canvas }) => {
-    const viewer = await canvas.findByRole('region', { name: '最新の実行' });
-    await waitFor(() => expect(viewer.querySelector('.hitl-run-status-badge')).toHaveTextContent('あなたの入力を待っています'));
-    await expect(within(viewer).getByRole('button', { name: '実行を停止' })).toBeVisible();
-  },
-};
+export const Run: Story = waitingRunStory({ region: '最新の実行', waiting: 'あなたの入力を待っています', stop: '実行を停止' });
 
 /** A task's runs: the start time as `Intl.DateTimeFormat` writes it in Japanese (2025/03/14). */
 export const Runs: Story = {
