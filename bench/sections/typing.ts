@@ -85,6 +85,12 @@ export interface CaseTiming {
   /** Median over page loads of each load's mean of its fastest 90% keystrokes, ms. */
   keystrokeMs: number;
   keystrokeSamplesMs: number[];
+  /**
+   * Median over page loads of each load's median keystroke, ms. Steadier than the mean above: a
+   * keystroke whose next task waits behind a frame the browser renders takes 5 to 15 ms instead of
+   * about 1, and how many do varies from load to load; the median is not moved by them.
+   */
+  keystrokeMedianMs?: number;
   /** Long tasks (over 50 ms) while typing, all page loads together, and the longest, ms. */
   longTasks: number;
   longestTaskMs: number;
@@ -94,6 +100,7 @@ export interface CaseTiming {
   /** ÷ the baseline's median of the same run (the earlier-method cases: ÷ their own baseline). */
   mountRatio: number;
   keystrokeRatio: number;
+  keystrokeMedianRatio?: number;
 }
 
 export interface TypingResult {
@@ -115,6 +122,7 @@ export function fastMean(samples: readonly number[], share = 0.9): number {
 interface LoadResult {
   mount: MountResult;
   keystrokeMs: number;
+  keystrokeMedianMs: number;
   longTasks: number[];
   lost: number;
 }
@@ -135,7 +143,13 @@ async function oneLoad(browser: Browser, url: string, fieldCount: number, form: 
         warmups: WARMUPS,
         keystrokes: KEYSTROKES,
       });
-      return { mount, keystrokeMs: fastMean(typed.samples), longTasks: typed.longTasks, lost: typed.lost };
+      return {
+        mount,
+        keystrokeMs: fastMean(typed.samples),
+        keystrokeMedianMs: median(typed.samples),
+        longTasks: typed.longTasks,
+        lost: typed.lost,
+      };
     }
     if (form.typing === 'keys') {
       const focused = await page.evaluate(
@@ -148,9 +162,9 @@ async function oneLoad(browser: Browser, url: string, fieldCount: number, form: 
         await page.evaluate(() => (window.formBench as NonNullable<Window['formBench']>).settleKey());
       }
       const keys = await page.evaluate(() => (window.formBench as NonNullable<Window['formBench']>).takeKeyTimings());
-      return { mount, keystrokeMs: median(keys.fromTimeStamp), longTasks: [], lost: keys.lost };
+      return { mount, keystrokeMs: median(keys.fromTimeStamp), keystrokeMedianMs: Number.NaN, longTasks: [], lost: keys.lost };
     }
-    return { mount, keystrokeMs: Number.NaN, longTasks: [], lost: 0 };
+    return { mount, keystrokeMs: Number.NaN, keystrokeMedianMs: Number.NaN, longTasks: [], lost: 0 };
   } finally {
     await context.close();
   }
@@ -178,7 +192,11 @@ export async function runTyping(
     }
     const summary = (id: string) => {
       const list = loads.get(id) ?? [];
-      return { mount: median(list.map((load) => load.mount.mountMs)), key: median(list.map((load) => load.keystrokeMs)) };
+      return {
+        mount: median(list.map((load) => load.mount.mountMs)),
+        key: median(list.map((load) => load.keystrokeMs)),
+        keyMedian: median(list.map((load) => load.keystrokeMedianMs)),
+      };
     };
     const bySize: Record<string, CaseTiming> = {};
     for (const form of cases) {
@@ -199,6 +217,8 @@ export async function runTyping(
         domElements: list[0]?.mount.domElements ?? 0,
         mountRatio: round(ratio(own.mount, base.mount)),
         keystrokeRatio: round(ratio(own.key, base.key)),
+        keystrokeMedianMs: round(own.keyMedian),
+        keystrokeMedianRatio: round(ratio(own.keyMedian, base.keyMedian)),
       };
     }
     sizes[String(fieldCount)] = bySize;

@@ -32,7 +32,13 @@ export interface LabelProps {
  * characters in an agent's label cannot reorder the text around it. The required mark is hidden
  * from assistive technology (the control says "required" itself) and kept out of the accessible name.
  */
-export function Label({ id, htmlFor, text, required, as = 'label', description, descriptionId, toggle }: LabelProps) {
+export function Label(props: LabelProps) {
+  return labelElements(props);
+}
+
+// A function, not a component: every field renders a label, and a fiber less per field is a
+// measurable share of mounting a long form.
+function labelElements({ id, htmlFor, text, required, as = 'label', description, descriptionId, toggle }: LabelProps) {
   const mark = required ? (
     <span className="hitl-required-mark" aria-hidden="true">
       {' *'}
@@ -79,16 +85,14 @@ export function FieldLabel({ field, as }: { field: HeadlessField; as?: LabelProp
   const words = environment?.messages ?? enFormMessages;
   const { id, htmlFor } = field.getLabelProps();
   const label = useLongText(field.label, max, id, words);
-  return (
-    <Label
-      id={id}
-      htmlFor={htmlFor}
-      text={label.shown}
-      toggle={label.toggle}
-      required={field.required}
-      as={as}
-      description={field.description === undefined ? undefined : cutText(field.description, max)}
-      descriptionId={field.getDescriptionProps().id}
-    />
-  );
+  return labelElements({
+    id,
+    htmlFor,
+    text: label.shown,
+    toggle: label.toggle,
+    required: field.required,
+    as,
+    description: field.description === undefined ? undefined : cutText(field.description, max),
+    descriptionId: field.getDescriptionProps().id,
+  });
 }

@@ -12,6 +12,20 @@ import { useLongText } from './long-text';
 // 200 fields.
 const MemoFormField = memo(FormField);
 
+// An update visits every sibling of each fiber on its way down: typing in one of 1,000 sibling
+// fields walked all 1,000 on every keystroke. Grouped, it walks the groups and one group's fields:
+// about 2√n for groups of √n (63 of 1,000, 28 of 200).
+const FieldGroup = memo(function FieldGroup({ indexes, environment }: { indexes: readonly number[]; environment: FieldEnvironment }) {
+  return indexes.map((index) => <MemoFormField key={index} index={index} environment={environment} />);
+});
+
+function groupIndexes(fields: HeadlessForm['fields']): number[][] {
+  const size = Math.max(8, Math.ceil(Math.sqrt(fields.length)));
+  const groups: number[][] = [];
+  for (let start = 0; start < fields.length; start += size) groups.push(fields.slice(start, start + size).map((field) => field.index));
+  return groups;
+}
+
 /**
  * The form's state, exposed as `data-state` on the `<form>`: `idle` while editing, `invalid` after
  * a refused submit until every error is fixed, `submitting` while `onSubmit`'s promise is pending,
@@ -59,6 +73,7 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
     () => ({ view, control, messages, settings, limits, classNamePolicy, components, renderField }),
     [view, control, messages, settings, limits, classNamePolicy, components, renderField],
   );
+  const groups = useMemo(() => groupIndexes(form.fields), [form.fields]);
   const descriptionId = `${form.headingId}-description`;
   const heading = useLongText(form.heading ?? '', limits.maxTextLength, form.headingId, messages);
   const description = useLongText(form.description ?? '', limits.maxTextLength, descriptionId, messages);
@@ -92,8 +107,9 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
       ) : null}
       <FieldEnvironmentContext.Provider value={environment}>
         <div className="hitl-fields">
-          {form.fields.map((field) => (
-            <MemoFormField key={field.index} index={field.index} environment={environment} />
+          {groups.map((indexes) => (
+            // No element of its own: the fields stay children of `.hitl-fields`, as styles expect.
+            <FieldGroup key={indexes[0]} indexes={indexes} environment={environment} />
           ))}
         </div>
       </FieldEnvironmentContext.Provider>

@@ -1,86 +1,136 @@
-import * as Select from '@radix-ui/react-select';
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type ComponentType, type KeyboardEvent, type PointerEvent, type SyntheticEvent } from 'react';
 import type { HeadlessField } from '../../form';
 import { inheritedTheme, type InheritedTheme } from '../shared';
 import { FieldLabel } from './field-label';
 import { useCutText } from './long-text';
+import type { RadixSelectControlProps } from './radix-select-control';
 
-const ignore = () => {};
+type RadixSelect = ComponentType<RadixSelectControlProps>;
+
+// Radix Select and what it brings (Floating UI, focus scope, scroll lock) weigh more than the rest
+// of the form: a page loads them when a person first reaches a select, not with the form.
+let loaded: RadixSelect | undefined;
+let loading: Promise<RadixSelect> | undefined;
+function loadRadixSelect(): Promise<RadixSelect> {
+  loading ??= import('./radix-select-control').then(
+    (module) => (loaded = module.RadixSelectControl),
+    (error: unknown) => {
+      // A failed chunk (offline, a new deployment) is tried again at the next reach.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+const preload = () => void loadRadixSelect().catch(() => {});
+
+/** The keys that open a Radix Select's list from its trigger. */
+const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown']);
+
+interface Reach {
+  theme: InheritedTheme;
+  /** Reached with the pointer or an opening key: the list opens as the Radix Select mounts. */
+  open: boolean;
+}
 
 /**
- * A single choice as a Radix Select: `role="combobox"` named by the field's label. Items are keyed
- * by position, so option values that are empty, repeated, or equal as text (`"1"` and `1`) work.
- *
- * The list (Radix's content, which renders and registers every item even while closed) mounts only
- * once the person reaches the trigger — focus, pointer or key — so a long form does not pay for
- * every option of every select up front. The trigger shows the chosen label itself meanwhile.
- *
- * The list is portalled to `<body>`, outside whatever element carries the `--hitl-*` variables and
- * `dir`: it takes both from the trigger each time the person reaches it, so it wears their theme.
+ * A single choice. Until the person reaches it (focus, pointer or key), a plain button with the
+ * markup, ARIA and data attributes of a closed Radix Select trigger, so a long form neither loads
+ * nor mounts Radix for selects nobody opens; then the Radix Select (`RadixSelectControl`) in its
+ * place, open if the pointer or an opening key reached it, and focused if this trigger was.
+ * A read-only select is never replaced: its list never opens.
  */
 export function SelectControl({ field }: { field: HeadlessField }) {
   // The native `<select>` props: the trigger takes their id, ARIA, blur and ref (focus on a refused submit).
-  const { value, onChange: _onChange, name: _name, type: _type, role: _role, required, disabled, ...trigger } = field.getInputProps();
-  const [listMounted, setListMounted] = useState(false);
-  // Radix takes the direction from its own provider, not the page: read it where the field is, so
-  // the list of a right-to-left page is laid out and navigated right to left.
-  const [theme, setTheme] = useState<InheritedTheme>();
-  const dir = theme?.dir;
+  const {
+    value,
+    onChange: _onChange,
+    name: _name,
+    type: _type,
+    role: _role,
+    required,
+    disabled,
+    onBlur,
+    ...trigger
+  } = field.getInputProps();
+  const [reach, setReach] = useState<Reach>();
+  const [Radix, setRadix] = useState<RadixSelect>();
+  const [focused, setFocused] = useState(false);
+  // The button leaves the page focused when the Radix trigger replaces it: that blur is no blur of the field.
+  const replacing = useRef(false);
+  const pointerType = useRef('touch');
   const cut = useCutText();
-  // Capture phase: the list must mount (and take the theme) in the same update in which Radix opens it.
-  const mountList = (event: SyntheticEvent<HTMLElement>) => {
-    if (field.readOnly) return;
-    const next = inheritedTheme(event.currentTarget);
-    setTheme((current) => (current?.key === next.key ? current : next));
-    setListMounted(true);
+
+  const replace = (component: RadixSelect) => {
+    replacing.current = true;
+    setRadix(() => component);
   };
+  const reachWith = (event: SyntheticEvent<HTMLElement>, open: boolean) => {
+    if (field.readOnly || disabled) return;
+    const theme = inheritedTheme(event.currentTarget);
+    setReach((current) => ({ theme, open: open || (current?.open ?? false) }));
+    if (loaded) replace(loaded);
+    else loadRadixSelect().then(replace, () => setReach(undefined));
+  };
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    preload();
+    pointerType.current = event.pointerType;
+    // As Radix: a mouse opens the list on press, and the press must not focus the trigger.
+    if (event.button !== 0 || event.ctrlKey || event.pointerType !== 'mouse') return;
+    event.preventDefault();
+    reachWith(event, true);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!OPEN_KEYS.has(event.key)) return;
+    event.preventDefault();
+    reachWith(event, true);
+  };
+
+  const listId = `${trigger.id}-list`;
   const chosen = value === '' || value === undefined ? undefined : field.options[Number(value)];
   return (
     <>
       <FieldLabel field={field} />
-      <Select.Root
-        value={value ?? ''}
-        onValueChange={(next) => field.setOption(next === '' ? null : Number(next))}
-        // Read-only: focusable and announced, but the list never opens.
-        {...(field.readOnly ? { open: false, onOpenChange: ignore } : {})}
-        required={required}
-        disabled={disabled}
-        dir={dir}
-      >
-        <Select.Trigger
+      {reach && Radix ? (
+        <Radix field={field} theme={reach.theme} defaultOpen={reach.open} takeFocus={focused} listId={listId} />
+      ) : (
+        <button
+          type="button"
+          role="combobox"
+          aria-expanded={false}
+          aria-controls={listId}
+          aria-required={required}
+          aria-autocomplete="none"
+          data-state="closed"
+          disabled={disabled}
+          data-disabled={disabled ? '' : undefined}
+          data-placeholder={chosen ? undefined : ''}
           {...trigger}
-          // Radix writes its own direction (ltr by default) on the trigger: until the list is
-          // mounted, none, so the trigger follows the page.
-          dir={dir}
           // `hitl-input` too: a rule written for the text inputs (Tailwind's `@apply`, a design system's) reaches it.
           className="hitl-input hitl-select-trigger"
           aria-labelledby={field.getLabelProps().id}
-          onFocus={mountList}
-          onPointerDownCapture={mountList}
-          onKeyDownCapture={mountList}
+          onFocus={(event) => {
+            setFocused(true);
+            reachWith(event, false);
+          }}
+          onBlur={() => {
+            setFocused(false);
+            if (!replacing.current) onBlur();
+          }}
+          onPointerEnter={preload}
+          onPointerDown={onPointerDown}
+          // Touch, pen and a screen reader's click open on click, as Radix does; a mouse opened on press.
+          onClick={(event) => pointerType.current !== 'mouse' && reachWith(event, true)}
+          onKeyDown={onKeyDown}
         >
-          <Select.Value placeholder={field.placeholder === undefined ? undefined : cut(field.placeholder)}>
-            {chosen ? <bdi>{cut(chosen.label)}</bdi> : null}
-          </Select.Value>
-          <Select.Icon className="hitl-select-icon" />
-        </Select.Trigger>
-        {listMounted ? (
-          <Select.Portal>
-            <Select.Content className="hitl-select-content" position="popper" sideOffset={4} style={theme?.style}>
-              <Select.Viewport className="hitl-select-viewport">
-                {field.options.map((option, index) => (
-                  <Select.Item className="hitl-select-item" key={index} value={field.getOptionProps(index).value}>
-                    <Select.ItemText>
-                      <bdi>{cut(option.label)}</bdi>
-                    </Select.ItemText>
-                    <Select.ItemIndicator className="hitl-select-indicator">✓</Select.ItemIndicator>
-                  </Select.Item>
-                ))}
-              </Select.Viewport>
-            </Select.Content>
-          </Select.Portal>
-        ) : null}
-      </Select.Root>
+          <span style={{ pointerEvents: 'none' }}>
+            {chosen ? <bdi>{cut(chosen.label)}</bdi> : field.placeholder === undefined ? null : cut(field.placeholder)}
+          </span>
+          <span aria-hidden className="hitl-select-icon">
+            ▼
+          </span>
+        </button>
+      )}
     </>
   );
 }
