@@ -5,7 +5,7 @@ import { enDataTableMessages, numberFormat } from '../../messages';
 import { formatValue } from '../shared';
 
 import type { DataTableMessages } from './messages';
-import { useDataTableColumns } from './use-data-table-columns';
+import { useDataTableRows } from './use-data-table-columns';
 import { useRowWindow } from './use-row-window';
 import { cx, isRecord } from '../../utils';
 import { assignRef, withRefProp } from '../../utils/react';
@@ -13,8 +13,11 @@ import { assignRef, withRefProp } from '../../utils/react';
 /** Rows up to which every row is rendered; above, only those in view (`windowAbove`'s default). */
 const DEFAULT_WINDOW_ABOVE = 200;
 const WINDOWED_WRAPPER = { maxHeight: 'var(--hitl-data-table-max-height, 28rem)', overflow: 'auto' } as const;
-/** Rows whose text sizes the columns of a windowed table: this many first, as many spread over the rest. */
-const WIDTH_SAMPLE_ROWS = 60;
+/**
+ * Rows whose text sizes the columns of a windowed table: this many first, as many spread over the
+ * rest. Each is formatted while the table mounts, a few times the rows it first shows.
+ */
+const WIDTH_SAMPLE_ROWS = 30;
 
 export interface DataTableProps {
   /** The rows (`RunResult.dataTable`). Untrusted: every key and value is rendered as text. Required. */
@@ -27,8 +30,8 @@ export interface DataTableProps {
   messages?: Partial<DataTableMessages>;
   /**
    * Above this many rows the table is windowed: it scrolls inside its wrapper (at most
-   * `--hitl-data-table-max-height` tall, 28rem by default), renders only the rows in view and a
-   * few around them, keeps its header in view, and gives every row one line (longer text is cut
+   * `--hitl-data-table-max-height` tall, 28rem by default), renders only the rows in view (and,
+   * once it is painted, a few around them), keeps its header in view, and gives every row one line (longer text is cut
    * with an ellipsis). `aria-rowcount` and `aria-rowindex` tell assistive technology the true
    * count and position. `Infinity` renders every row whatever the count. Default: 200.
    */
@@ -39,9 +42,10 @@ export interface DataTableProps {
   ref?: Ref<HTMLDivElement>;
 }
 
-function cell(row: Record<string, unknown>, key: string): unknown {
-  // Own keys only: a column named "constructor" must not show Object.prototype.constructor.
-  return Object.hasOwn(row, key) ? row[key] : undefined;
+function cell(row: unknown, key: string): unknown {
+  // Own keys only: a column named "constructor" must not show Object.prototype.constructor. Not an
+  // object: a row of a long table not read yet (useDataTableRows), shown empty until it is dropped.
+  return isRecord(row) && Object.hasOwn(row, key) ? row[key] : undefined;
 }
 
 /**
@@ -78,8 +82,7 @@ export const DataTable = withRefProp(function DataTable({
   const localeKey = typeof locale === 'string' ? locale : (locale?.join(',') ?? providedLocale);
   // Keyed by the joined tags, not the array, which callers often pass inline.
   const numbers = useMemo(() => numberFormat(localeKey?.split(',')), [localeKey]);
-  const objects = useMemo(() => rows.filter(isRecord), [rows]);
-  const columns = useDataTableColumns(objects);
+  const { objects, columns } = useDataTableRows(rows);
   const windowed = objects.length > windowAbove;
   useOverflowWatch(wrapper, objects.length > 0 && columns.length > 0, setOverflowing);
   const { start, end, rowHeight } = useRowWindow(wrapper, objects.length, windowed);
@@ -102,13 +105,13 @@ export const DataTable = withRefProp(function DataTable({
     );
   }
 
-  const renderRow = (row: Record<string, unknown>, index: number) => (
+  const renderRow = (row: unknown, index: number) => (
     <DataRow key={index} row={row} rowIndex={windowed ? index + 2 : undefined} columns={columns} format={format} />
   );
   const body: ReactNode[] = [];
   if (windowed) {
     body.push(spacer('above', start * rowHeight, columns.length));
-    for (let index = start; index < end; index++) body.push(renderRow(objects[index] as Record<string, unknown>, index));
+    for (let index = start; index < end; index++) body.push(renderRow(objects[index], index));
     body.push(spacer('below', (objects.length - end) * rowHeight, columns.length));
   }
 
@@ -158,7 +161,7 @@ export const DataTable = withRefProp(function DataTable({
 });
 
 interface DataRowProps {
-  row: Record<string, unknown>;
+  row: unknown;
   /** `aria-rowindex`, in a windowed table only. */
   rowIndex: number | undefined;
   columns: readonly string[];
@@ -207,14 +210,14 @@ function spacer(position: 'above' | 'below', height: number, span: number): Reac
  * do not jump as other rows scroll into view.
  */
 function columnWidths(
-  rows: ReadonlyArray<Record<string, unknown>>,
+  rows: readonly unknown[],
   columns: readonly string[],
   format: (value: unknown) => string,
 ): { columns: number[]; total: number; count: number } {
   const step = Math.max(1, Math.floor(rows.length / WIDTH_SAMPLE_ROWS));
-  const sample: Array<Record<string, unknown>> = [];
+  const sample: unknown[] = [];
   for (let index = 0; index < rows.length && sample.length < WIDTH_SAMPLE_ROWS * 2; index += index < WIDTH_SAMPLE_ROWS ? 1 : step) {
-    sample.push(rows[index] as Record<string, unknown>);
+    sample.push(rows[index]);
   }
   const widths = columns.map((key) => {
     let longest = key.length;

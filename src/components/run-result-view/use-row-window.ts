@@ -3,6 +3,8 @@ import { useCallback, useState, useSyncExternalStore, type RefObject } from 'rea
 /** Before anything is laid out (and in jsdom, which lays nothing out): a row and a viewport of usual size. */
 const ESTIMATED_ROW_PX = 36;
 const ESTIMATED_VIEWPORT_PX = 480;
+/** Caption and header above the first body row before they are measured, in rows. */
+const ESTIMATED_BODY_OFFSET_ROWS = 2;
 /**
  * Rows rendered beyond each edge of the viewport. The window also moves in steps of this many
  * rows, so scrolling renders again once every few rows rather than on every scroll event.
@@ -19,11 +21,15 @@ export interface RowWindow {
 }
 
 interface Metrics {
+  /** Whether the fields below were read from the page rather than estimated. */
+  measured: boolean;
   scrollTop: number;
   viewport: number;
   rowHeight: number;
   /** Caption and header above the first body row, px. */
   bodyOffset: number;
+  /** Rows beyond each edge: none until the first paint, `OVERSCAN_ROWS` after. */
+  overscan: number;
 }
 
 /**
@@ -32,7 +38,7 @@ interface Metrics {
  * of the mount.
  */
 function createMetrics() {
-  const current: Metrics = { scrollTop: 0, viewport: 0, rowHeight: 0, bodyOffset: 0 };
+  const current: Metrics = { measured: false, scrollTop: 0, viewport: 0, rowHeight: 0, bodyOffset: 0, overscan: 0 };
   return {
     read: (): Readonly<Metrics> => current,
     update: (next: Partial<Metrics>) => Object.assign(current, next),
@@ -41,8 +47,8 @@ function createMetrics() {
 
 /**
  * The rows of a long table to render: those in view in the scrolling element of `scrollerRef`
- * (read when React subscribes, after the commit that attached it), and `OVERSCAN_ROWS` on each
- * side. The scroll position is read on each scroll event; the viewport,
+ * (read when React subscribes, after the commit that attached it), and, from the first paint on,
+ * `OVERSCAN_ROWS` on each side. The scroll position is read on each scroll event; the viewport,
  * the height of a rendered row and of the caption and header when the scroller or the table
  * change size (a `ResizeObserver`, whose first call comes after the first layout, so the mount
  * itself never waits for one). React reads the window as an external store, so a scroll renders
@@ -55,18 +61,29 @@ export function useRowWindow(scrollerRef: RefObject<HTMLElement | null>, count: 
     (onChange: () => void) => {
       const scroller = scrollerRef.current;
       if (!scroller || !enabled) return () => undefined;
+      let widen: ReturnType<typeof setTimeout> | undefined;
       const onScroll = () => {
-        metrics.update({ scrollTop: scroller.scrollTop });
+        metrics.update({ scrollTop: scroller.scrollTop, overscan: OVERSCAN_ROWS });
         onChange();
       };
       const onResize = () => {
+        const before = windowKey(metrics.read(), count, enabled);
         metrics.update(measure(scroller));
-        onChange();
+        // A window that only shrinks waits for the overscan below: rendering again now would
+        // cost the first frame a render that changes nothing in view.
+        if (!covers(before, windowKey(metrics.read(), count, enabled))) onChange();
+        // The overscan only matters once the table scrolls: made in a task of its own, after the
+        // frame this callback belongs to is painted, it adds nothing to the first render.
+        widen ??= setTimeout(() => {
+          metrics.update({ overscan: OVERSCAN_ROWS });
+          onChange();
+        }, 0);
       };
       scroller.addEventListener('scroll', onScroll, { passive: true });
       if (typeof ResizeObserver === 'undefined') {
-        // No layout to observe (jsdom): what there is to measure, once.
-        onResize();
+        // No layout to observe (jsdom): what there is to measure, once, and no paint to wait for.
+        metrics.update({ ...measure(scroller), overscan: OVERSCAN_ROWS });
+        onChange();
         return () => scroller.removeEventListener('scroll', onScroll);
       }
       const observer = new ResizeObserver(onResize);
@@ -76,9 +93,10 @@ export function useRowWindow(scrollerRef: RefObject<HTMLElement | null>, count: 
       return () => {
         scroller.removeEventListener('scroll', onScroll);
         observer.disconnect();
+        clearTimeout(widen);
       };
     },
-    [scrollerRef, enabled, metrics],
+    [scrollerRef, enabled, metrics, count],
   );
   // A string, so an unchanged window is an equal snapshot and renders nothing.
   const key = useSyncExternalStore(
@@ -90,23 +108,36 @@ export function useRowWindow(scrollerRef: RefObject<HTMLElement | null>, count: 
   return { start, end, rowHeight };
 }
 
-function windowKey(measured: Readonly<Metrics> | undefined, count: number, enabled: boolean): string {
+function windowKey(metrics: Readonly<Metrics> | undefined, count: number, enabled: boolean): string {
   if (!enabled) return `0:${count}:${ESTIMATED_ROW_PX}`;
-  const rowHeight = measured?.rowHeight || ESTIMATED_ROW_PX;
-  const viewport = measured?.viewport || ESTIMATED_VIEWPORT_PX;
-  const scrolled = Math.max(0, (measured?.scrollTop ?? 0) - (measured?.bodyOffset ?? 0));
-  const firstVisible = Math.floor(scrolled / rowHeight);
-  const lastVisible = Math.ceil((scrolled + viewport) / rowHeight);
-  // Snapped to steps of OVERSCAN_ROWS: the window changes only when the view nears its edge.
-  const start = Math.max(0, Math.floor(firstVisible / OVERSCAN_ROWS) * OVERSCAN_ROWS - OVERSCAN_ROWS);
-  const end = Math.min(count, Math.ceil(lastVisible / OVERSCAN_ROWS) * OVERSCAN_ROWS + OVERSCAN_ROWS);
+  const measured = metrics?.measured === true;
+  const rowHeight = (measured && metrics.rowHeight) || ESTIMATED_ROW_PX;
+  const viewport = (measured && metrics.viewport) || ESTIMATED_VIEWPORT_PX;
+  const bodyOffset = measured ? metrics.bodyOffset : ESTIMATED_BODY_OFFSET_ROWS * rowHeight;
+  // Where the body's rows meet the top and the bottom of the viewport, px from the first row.
+  const top = (metrics?.scrollTop ?? 0) - bodyOffset;
+  const firstVisible = Math.min(count, Math.floor(Math.max(0, top) / rowHeight));
+  const lastVisible = Math.min(count, Math.max(firstVisible + 1, Math.ceil((top + viewport) / rowHeight)));
+  const overscan = metrics?.overscan ?? 0;
+  if (overscan === 0) return `${firstVisible}:${lastVisible}:${Math.round(rowHeight * 100) / 100}`;
+  // Snapped to steps of the overscan: the window changes only when the view nears its edge.
+  const start = Math.max(0, Math.floor(firstVisible / overscan) * overscan - overscan);
+  const end = Math.min(count, Math.ceil(lastVisible / overscan) * overscan + overscan);
   return `${Math.min(start, end)}:${end}:${Math.round(rowHeight * 100) / 100}`;
 }
 
-function measure(scroller: HTMLElement): Metrics {
+/** Whether the window of `rendered` holds every row of `needed`, at the same row height. */
+function covers(rendered: string, needed: string): boolean {
+  const [start = 0, end = 0, rowHeight] = rendered.split(':').map(Number);
+  const [nextStart = 0, nextEnd = 0, nextRowHeight] = needed.split(':').map(Number);
+  return rowHeight === nextRowHeight && start <= nextStart && end >= nextEnd;
+}
+
+function measure(scroller: HTMLElement): Partial<Metrics> {
   const table = scroller.querySelector('table');
   const row = table?.tBodies[0]?.querySelector<HTMLElement>(':scope > tr[aria-rowindex]');
   return {
+    measured: true,
     scrollTop: scroller.scrollTop,
     viewport: scroller.clientHeight,
     rowHeight: row?.getBoundingClientRect().height ?? 0,

@@ -50,6 +50,36 @@ describe('DataTable with many rows (windowed)', () => {
     await expectNoAxeViolations(container);
   }, 20_000);
 
+  it('renders only the rows in view at first, and the rows around them once the first frame is laid out', () => {
+    vi.useFakeTimers();
+    const observers: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observers.push(this.callback);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      render(<DataTable rows={offers(10_000)} caption="Offers" />);
+      const table = screen.getByRole('table', { name: 'Offers' });
+      // A viewport of 480 px less a caption and header of about two rows: 12 rows of 36 px.
+      expect(bodyRows(table)).toHaveLength(12);
+      act(() => observers.forEach((callback) => callback()));
+      act(() => {
+        vi.runAllTimers();
+      });
+      expect(bodyRows(table).length).toBeGreaterThan(12 + 8);
+      bodyRows(table).forEach((row, index) => expect(row).toHaveAttribute('aria-rowindex', String(index + 2)));
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
   it('renders the rows in view after a scroll, with spacers standing for the others', () => {
     render(<DataTable rows={offers(10_000)} caption="Offers" />);
     const region = screen.getByRole('region', { name: 'Offers' });
@@ -103,5 +133,23 @@ describe('DataTable with many rows (windowed)', () => {
     expect(headers()).toEqual(['Title', 'Value', 'shop']);
     await waitFor(() => expect(headers()).toEqual(['Title', 'Value', 'shop', 'rare']));
     expect(dataTableColumns(rows)).toEqual(['title', 'value', 'shop', 'rare']);
+  });
+
+  it('skips rows that are not objects, and counts the rows of a long table right once it has read them', async () => {
+    const rows: unknown[] = offers(5_000);
+    rows[4_000] = 'not a row';
+    rows[4_500] = [1, 2];
+    const { unmount } = render(<DataTable rows={rows as Array<Record<string, unknown>>} />);
+    // Only the first rows are read while rendering: the others are taken for rows until read after it.
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '5001');
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '4999'));
+    unmount();
+
+    rows[3] = null;
+    render(<DataTable rows={[...rows] as Array<Record<string, unknown>>} />);
+    // One among the first rows: every row is checked while rendering.
+    const table = screen.getByRole('table');
+    expect(table).toHaveAttribute('aria-rowcount', '4998');
+    expect(within(bodyRows(table)[3] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Offer 5');
   });
 });
