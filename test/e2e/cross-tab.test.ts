@@ -90,13 +90,24 @@ describe('tabs of one origin, in Chromium', () => {
       for (const page of [a, b, c]) await page.getByRole('textbox', { name: /Name/ }).waitFor(WAIT);
       await a.getByRole('textbox', { name: /Name/ }).fill(`a${round}`);
       await b.getByRole('textbox', { name: /Name/ }).fill(`b${round}`);
-      const clickAt = Date.now();
+      // Both pages click at one moment of the clock they share, each returning when its click
+      // began: timed after the click, a page's own submit work under load would count as delay.
+      const clickAt = Date.now() + 150;
       const submit = (page: Page) =>
-        page.evaluate(() => {
-          const button = [...document.querySelectorAll('button[type="submit"]')][0] as HTMLButtonElement | undefined;
-          button?.click();
-          return Date.now();
-        });
+        page.evaluate(
+          (at) =>
+            new Promise<number>((resolve) => {
+              setTimeout(
+                () => {
+                  const startedAt = Date.now();
+                  ([...document.querySelectorAll('button[type="submit"]')][0] as HTMLButtonElement | undefined)?.click();
+                  resolve(startedAt);
+                },
+                Math.max(0, at - Date.now()),
+              );
+            }),
+          clickAt,
+        );
       const [atA, atB] = await Promise.all([submit(a), submit(b)]);
       expect(Math.abs(atA - atB)).toBeLessThan(50);
       await c.getByRole('textbox', { name: /Name/ }).waitFor({ state: 'detached', timeout: 5000 });
