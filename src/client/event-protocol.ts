@@ -28,6 +28,19 @@ export const EVENTS_PATH = '/events';
 /** `code` of the proxy's 409 envelope when another answer to the same tool call went first. */
 export const ALREADY_ANSWERED_CODE = 'already_answered';
 
+/**
+ * `code` of the proxy's 502/504 envelope when an answer was sent to the service and its outcome is
+ * unknown (a time-out, a 5xx, a connection reset after sending): it may have been applied. The
+ * proxy sends no other answer for the call until the run's status settles it.
+ */
+export const ANSWER_IN_DOUBT_CODE = 'answer_in_doubt';
+
+/**
+ * Request header naming one answer (`tool-input`), the same on every retry of it, as in the IETF
+ * Idempotency-Key draft: the proxy replays the first outcome to a repeat with the same key and body.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 export const EVENT_RESOURCES: readonly EventResource[] = Object.freeze(['status', 'result', 'gif']);
 
 /** A string naming a topic; equal topics give equal strings. */

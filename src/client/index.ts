@@ -9,8 +9,10 @@ export { createEventSource } from './create-event-source';
 export type { EventSourceSettings } from './read-event-stream';
 export {
   ALREADY_ANSWERED_CODE,
+  ANSWER_IN_DOUBT_CODE,
   EVENT_RESOURCES,
   EVENTS_PATH,
+  IDEMPOTENCY_KEY_HEADER,
   eventPayload,
   eventTopicsQuery,
   readEventTopics,
