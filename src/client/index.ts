@@ -21,6 +21,7 @@ export {
   type EventError,
   type EventPayload,
 } from './event-protocol';
+export { AUDIT_ACTIONS, AUDIT_PATH, isAuditEntry, type AuditAction, type AuditEntry } from './audit-protocol';
 export { ServerSentEventParser, type ServerSentEvent, type ServerSentEventHandlers } from './server-sent-event-parser';
 export { isAnswerableToolCall, isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
