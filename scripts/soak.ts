@@ -19,9 +19,17 @@
  *                    profile per run, as many people). Chromium opens at most six HTTP/1.1
  *                    connections per origin and profile, so with --events a sixth tab starves them all
  *   --verbose        prints what each tab showed, change by change (always done for a run that failed)
+ *   --instances N    proxy instances, each a process of its own on one Redis (a redis-server the
+ *                    soak starts), behind a round-robin balancer on the page's origin (default 1:
+ *                    one proxy in the soak's process, in memory)
+ *   --kill-every S   with --instances: every S seconds one instance is killed (SIGKILL), mid-answer
+ *                    or not, and a new one started (default 0: never)
+ *   --redis-every S  with --instances: every S seconds Redis is killed and started again, empty
+ *                    (default 0: never)
  *
  * Exits 1 when any answer was lost or reached the service twice, or any run got stuck.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -34,6 +42,7 @@ import { createTaskProxy, type TaskProxy } from '../src/server';
 import { loginScenario, startSimulatorServer, type RandomFaults, type SimulatorServer } from '../src/testing';
 import { fillFormInput } from '../src/testing/playwright';
 import { createRandom, hashSeed, type Random } from '../src/testing/seeded-random';
+import { startRedisServer, type RedisServer } from '../test/node/proxy/redis-server';
 import { chromiumLaunchOptions } from './chromium';
 
 const repoRoot = resolve(import.meta.dirname, '..');
@@ -99,6 +108,9 @@ interface Settings {
   events: boolean;
   oneBrowser: boolean;
   verbose: boolean;
+  instances: number;
+  killEveryMs: number;
+  redisEveryMs: number;
 }
 
 function readSettings(): Settings {
@@ -111,8 +123,16 @@ function readSettings(): Settings {
       events: { type: 'boolean', default: false },
       'one-browser': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
+      instances: { type: 'string', default: '1' },
+      'kill-every': { type: 'string', default: '0' },
+      'redis-every': { type: 'string', default: '0' },
     },
   });
+  const seconds = (name: string, text: string) => {
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < 0) throw new RangeError(`--${name} must be a number of seconds, got "${text}"`);
+    return value * 1000;
+  };
   const positive = (name: string, text: string) => {
     const value = Number(text);
     if (!Number.isInteger(value) || value < 1) throw new RangeError(`--${name} must be a whole number of 1 or more, got "${text}"`);
@@ -126,6 +146,9 @@ function readSettings(): Settings {
     events: values.events,
     oneBrowser: values['one-browser'],
     verbose: values.verbose,
+    instances: positive('instances', values.instances),
+    killEveryMs: seconds('kill-every', values['kill-every']),
+    redisEveryMs: seconds('redis-every', values['redis-every']),
   };
 }
 
@@ -137,6 +160,9 @@ interface InjectedCounts {
   edgeResetAnswers: number;
   /** Errors `toNodeListener` reported from the proxy: a 500 the proxy made itself. */
   proxyErrors: string[];
+  /** Proxy instances killed (SIGKILL) and Redis restarts, with --instances. */
+  kills: number;
+  redisRestarts: number;
   /**
    * Every answer (`tool-input` POST) that reached the proxy, by task: the proxy's status, and what
    * the edge did to it. More than the person sent means the browser sent one again by itself.
@@ -273,7 +299,11 @@ async function bundlePage(): Promise<{ js: string; css: string }> {
  * out, so the page cannot know whether its answer arrived. The event stream is left alone: it is
  * one long request, whose loss the client already survives by reconnecting.
  */
-function withEdgeFaults(proxy: TaskProxy, random: Random, counts: InjectedCounts): (request: Request) => Promise<Response> {
+function withEdgeFaults(
+  proxy: (request: Request) => Promise<Response>,
+  random: Random,
+  counts: InjectedCounts,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const path = new URL(request.url).pathname;
     if (!path.startsWith(`${BASE_PATH}/api/v1/`)) return proxy(request);
@@ -656,6 +686,11 @@ function report(soak: Soak, verdicts: Verdict[], counts: InjectedCounts, wallMs:
       `(${counts.edgeResetAnswers} of them answers). Proxy errors (500): ${counts.proxyErrors.length}` +
       `${counts.proxyErrors.length === 0 ? '' : ` — ${[...new Set(counts.proxyErrors)].slice(0, 3).join(' | ')}`}.`,
   );
+  if (soak.settings.instances > 1)
+    console.log(
+      `        proxy: ${soak.settings.instances} instances on Redis; ${counts.kills} killed (SIGKILL) and replaced, ` +
+        `Redis restarted empty ${counts.redisRestarts} times.`,
+    );
   console.log(`Browser: resent an answer by itself (a connection closed under a request) in ${resent} runs.`);
   console.log(
     `Person: ${sum((drive) => drive.submits)} submits, ${sum((drive) => drive.tryAgains)} × "Try again", ${sum((drive) => drive.retries)} × "Retry".`,
@@ -673,7 +708,15 @@ async function main(): Promise<number> {
   const settings = readSettings();
   const seed = hashSeed(settings.seed);
   const started = Date.now();
-  const counts: InjectedCounts = { edgeDropped: 0, edgeReset: 0, edgeResetAnswers: 0, proxyErrors: [], answerPosts: new Map() };
+  const counts: InjectedCounts = {
+    edgeDropped: 0,
+    edgeReset: 0,
+    edgeResetAnswers: 0,
+    proxyErrors: [],
+    kills: 0,
+    redisRestarts: 0,
+    answerPosts: new Map(),
+  };
   const stopping = { now: false };
   const onSignal = () => {
     stopping.now = true;
@@ -685,6 +728,7 @@ async function main(): Promise<number> {
 
   let simulator: SimulatorServer | undefined;
   let proxy: TaskProxy | undefined;
+  let cluster: ProxyCluster | undefined;
   let appServer: Server | undefined;
   let browser: Browser | undefined;
   try {
@@ -698,8 +742,15 @@ async function main(): Promise<number> {
       // The judgement reads every tool-input request of the soak from the log.
       requestLogLimit: 10_000_000,
     });
-    proxy = createTaskProxy({ upstream: simulator.url, apiKey, basePath: BASE_PATH, timeoutMs: 15_000 });
-    appServer = await startAppServer(page, withEdgeFaults(proxy, createRandom(hashSeed(`${seed}:edge`)), counts), counts);
+    let api: (request: Request) => Promise<Response>;
+    if (settings.instances > 1) {
+      cluster = await startProxyCluster(settings, simulator.url, apiKey, createRandom(hashSeed(`${seed}:chaos`)), counts);
+      api = cluster.forward;
+    } else {
+      proxy = createTaskProxy({ upstream: simulator.url, apiKey, basePath: BASE_PATH, timeoutMs: 15_000 });
+      api = proxy;
+    }
+    appServer = await startAppServer(page, withEdgeFaults(api, createRandom(hashSeed(`${seed}:edge`)), counts), counts);
     browser = await chromium.launch(chromiumLaunchOptions);
     const soak: Soak = {
       settings,
@@ -746,8 +797,87 @@ async function main(): Promise<number> {
       });
     }
     await proxy?.close();
+    await cluster?.stop();
     await simulator?.close();
   }
+}
+
+/** Proxy instances in processes of their own on one Redis, behind a round-robin balancer, and the faults that strike them. */
+interface ProxyCluster {
+  /** The balancer: a request goes to the next instance; one that cannot be reached is a 502, as from a load balancer. */
+  forward: (request: Request) => Promise<Response>;
+  stop(): Promise<void>;
+}
+
+async function startProxyCluster(
+  settings: Settings,
+  upstream: string,
+  apiKey: string,
+  random: Random,
+  counts: InjectedCounts,
+): Promise<ProxyCluster> {
+  let redis: RedisServer = await startRedisServer();
+  const spawnInstance = async (): Promise<{ child: ChildProcess; base: string }> => {
+    const child = fork(new URL('./soak-proxy.ts', import.meta.url), {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, UPSTREAM: upstream, API_KEY: apiKey, REDIS_URL: redis.url, BASE_PATH },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const { port } = await new Promise<{ port: number }>((done, fail) => {
+      child.once('message', (message) => done(message as { port: number }));
+      child.once('exit', (code) => fail(new Error(`a proxy instance exited with ${String(code)}`)));
+    });
+    return { child, base: `http://127.0.0.1:${port}` };
+  };
+  const instances = await Promise.all(Array.from({ length: settings.instances }, spawnInstance));
+  let next = 0;
+  const timers: Array<ReturnType<typeof setInterval>> = [];
+  if (settings.killEveryMs > 0)
+    timers.push(
+      setInterval(() => {
+        const index = Math.floor(random() * instances.length);
+        instances[index]?.child.kill('SIGKILL');
+        counts.kills += 1;
+        void spawnInstance().then((instance) => {
+          instances[index] = instance;
+        });
+      }, settings.killEveryMs),
+    );
+  if (settings.redisEveryMs > 0)
+    timers.push(
+      setInterval(() => {
+        const port = redis.port;
+        void redis
+          .kill()
+          .then(() => startRedisServer(port))
+          .then((started) => {
+            redis = started;
+            counts.redisRestarts += 1;
+          });
+      }, settings.redisEveryMs),
+    );
+  return {
+    async forward(request) {
+      const instance = instances[next++ % instances.length];
+      const url = new URL(request.url);
+      try {
+        const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+        return await fetch(`${instance?.base ?? ''}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          body,
+          signal: request.signal,
+        });
+      } catch {
+        return Response.json({ success: false, error: 'The proxy instance could not be reached' }, { status: 502 });
+      }
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      for (const instance of instances) instance.child.kill('SIGKILL');
+      await redis.stop();
+    },
+  };
 }
 
 function pad2(value: number, of: number): string {

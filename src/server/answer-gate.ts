@@ -1,111 +1,336 @@
-import { ALREADY_ANSWERED_CODE } from '../client';
-import { isRecord } from '../utils';
+import { ALREADY_ANSWERED_CODE, ANSWER_IN_DOUBT_CODE } from '../client';
 import { envelope } from './envelope';
-import type { ProxyStore } from './proxy-store';
-
-export interface AnswerGateOptions {
-  store: ProxyStore;
-  /** How long a claim may wait for its forward to settle; a proxy that dies mid-way frees the call after it. */
-  pendingTtlMs: number;
-  /** How long an accepted answer is remembered. */
-  answeredTtlMs: number;
-  /** Called once an answer was accepted by the service. */
-  onAnswered: (taskId: string) => void;
-  onStoreError: (error: unknown) => void;
-}
+import type { AnswerRecord, ProxyStore } from './proxy-store';
 
 /** Longest `toolCallId` the gate takes. */
 export const MAX_TOOL_CALL_ID_LENGTH = 1024;
 
-/** Forwards one `tool-input` request; the gate decides whether it may. */
-export type AnswerGate = (taskId: string, body: Uint8Array, forward: () => Promise<Response>) => Promise<Response>;
+/** Longest `Idempotency-Key` the gate takes. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** One `tool-input` request, its body already checked. */
+export interface AnswerRequest {
+  readonly taskId: string;
+  /** The run the request names (`?runId=`); `undefined` for the task's most recent run. */
+  readonly runId: string | undefined;
+  readonly toolCallId: string;
+  readonly input: string;
+  /** The request's `Idempotency-Key`; `undefined` without one. */
+  readonly key: string | undefined;
+  /** The browser went away: stop waiting for another answer's outcome. */
+  readonly signal: AbortSignal;
+}
 
 /**
- * Exactly once across people: the first `tool-input` for a task and `toolCallId` is forwarded,
- * later ones are answered 409 (`code: "already_answered"`) and never reach the service. One that
- * comes while the first is still out waits for its outcome: accepted, it gets the 409; failed in
- * any way (the service did not take it, or the proxy cannot tell), the call is free again and the
- * waiting one is forwarded in its turn. A body without a `toolCallId` is forwarded as it is, for
- * the service to refuse; one longer than `MAX_TOOL_CALL_ID_LENGTH` is answered 400.
+ * What came of forwarding an answer: `applied` (a 2xx the service did not call a failure), `refused`
+ * (the service answered, and did not take it), `unsent` (it never left: the connection was refused),
+ * or `unknown` (a time-out, a 5xx, a connection lost after sending: it may have been applied).
+ */
+export type AnswerDelivery = 'applied' | 'refused' | 'unsent' | 'unknown';
+
+/** A forward's response and what it says of the answer. */
+export interface ForwardedAnswer {
+  readonly response: Response;
+  readonly delivery: AnswerDelivery;
+  /** For `unknown`: the service did not answer in time (504), rather than answering badly (502). */
+  readonly timedOut?: boolean;
+}
+
+/** How many answers ended how, since the proxy started. */
+export interface AnswerStats {
+  /** Forwarded and applied. */
+  readonly accepted: number;
+  /** A repeat of an applied or doubtful answer (same key and body), answered from the record. */
+  readonly replayed: number;
+  /** Refused with 409: the call was answered, or the service shows no such call pending. */
+  readonly alreadyAnswered: number;
+  /** Answered 502/503/504 `answer_in_doubt`. */
+  readonly inDoubt: number;
+  /** Forwarded, and refused by the service. */
+  readonly refused: number;
+  /** Answered 503 because the shared store or the run's status could not be read. */
+  readonly unavailable: number;
+}
+
+export interface AnswerGateOptions {
+  store: ProxyStore;
+  /** This instance, as its claims name it. */
+  owner: string;
+  /**
+   * How long after an answer fell in doubt the run's status still showing the call means it was not
+   * applied: at least the upstream time-out, since the service may still be working on it.
+   */
+  settleMs: number;
+  /** How long a forward may take in all (its time-out and reading its answer). */
+  forwardMs: number;
+  /** How long an applied answer is remembered. */
+  answeredTtlMs: number;
+  /**
+   * The call the run's status shows pending now (`null`: none), from the service itself. Rejects
+   * when the status cannot be read.
+   */
+  readPendingCall(taskId: string, runId: string | undefined): Promise<string | null>;
+  /** Called once an answer was applied (or found applied). */
+  onAnswered: (taskId: string) => void;
+  onStoreError: (error: unknown) => void;
+  /** How long a `sending` claim lives without renewal: another instance settles a dead one's answer after it. Default: 3000. */
+  leaseMs?: number;
+  /** Longest wait for the shared store, per call. Default: 3000. */
+  storeTimeoutMs?: number;
+  /** The clock. Default: `Date.now`. */
+  now?: () => number;
+}
+
+/** Forwards one `tool-input` request; the gate decides whether it may. */
+export interface AnswerGate {
+  (request: AnswerRequest, forward: () => Promise<ForwardedAnswer>): Promise<Response>;
+  stats(): AnswerStats;
+}
+
+/** Answers kept on this instance besides the store, so a store that forgets still has a witness here. */
+const LOCAL_ANSWERS = 10_000;
+
+class StoreUnavailable extends Error {}
+
+/**
+ * Exactly once, whatever fails. The run's status is the last word: an answer is forwarded only
+ * while the service shows its call pending, and only by the request that claimed the call in the
+ * store. An answer whose outcome the proxy did not see (a time-out, a 5xx, an instance that died
+ * mid-way) is *in doubt*: no other answer is forwarded until the status settles it (the call gone:
+ * applied; still pending a settle period later: not applied). A claim is never freed because a
+ * lease ran out, and a store that lost its state is refilled by the instances from what they have
+ * out before anything new is claimed.
  *
- * A repeat of the accepted answer itself (the same `input`) is answered 200 and not forwarded: a
- * browser re-sends a POST by itself when the connection drops before the response, and the person
- * whose answer was applied must not be told that someone else answered.
+ * A repeat with the same `Idempotency-Key` and body gets the first outcome (waiting for it while it
+ * is out); any other request for an answered call gets 409 `already_answered`, even with the same
+ * input, so the gate is no oracle for guessing an answer.
  */
 export function createAnswerGate(options: AnswerGateOptions): AnswerGate {
-  const { store } = options;
-  // The first answer's forward has its own time-out; waiting a little longer sees it settle.
-  const waitMs = options.pendingTtlMs + 1000;
+  const { store, owner, settleMs } = options;
+  const now = options.now ?? (() => Date.now());
+  const leaseMs = options.leaseMs ?? 3000;
+  const storeTimeoutMs = options.storeTimeoutMs ?? 3000;
+  const ttlMs = Math.max(options.answeredTtlMs, settleMs * 2);
+  // Waiting for another answer's outcome: as long as its forward may take and its lease outlives it.
+  const waitMs = options.forwardMs + leaseMs + 1000;
+  /** Applied answers seen here, newest last. */
+  const applied = new Map<string, { key: string; body: string; until: number }>();
+  /** This instance's answers that are out or in doubt, written back to a store that lost them. */
+  const mine = new Map<string, AnswerRecord>();
+  const counts = { accepted: 0, replayed: 0, alreadyAnswered: 0, inDoubt: 0, refused: 0, unavailable: 0 };
+  let requests = 0;
 
-  /** 200 for the accepted answer's own content, 409 for any other. */
-  async function answeredBefore(id: string, input: string | undefined): Promise<Response> {
-    const same = await store.claimAnswer(contentId(id, input), options.pendingTtlMs);
-    if (same === 'answered') return Response.json({ success: true }, { headers: { 'cache-control': 'no-store' } });
-    // Claiming was the only way to look: a key that was free is freed again.
-    if (same === 'claimed') await store.settleAnswer(contentId(id, input), 'released', 0);
-    return envelope(409, 'This tool call was already answered elsewhere.', { code: ALREADY_ANSWERED_CODE });
+  const storeCall = <T>(call: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new StoreUnavailable('The proxy store did not answer in time')), storeTimeoutMs);
+      call()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    });
+
+  store.onAnswersReset?.(() => {
+    for (const [id, record] of mine) {
+      // A doubt older than the settle period is settled by the status alone.
+      if (record.state === 'doubt' && record.since + settleMs <= now()) mine.delete(id);
+      else void storeCall(() => store.claimAnswer(id, record, { leaseMs, ttlMs, reassert: true })).catch(options.onStoreError);
+    }
+  });
+
+  function remember(id: string, record: AnswerRecord): void {
+    mine.delete(id);
+    mine.set(id, record);
+    if (mine.size > LOCAL_ANSWERS) mine.delete(mine.keys().next().value as string);
   }
 
-  return async function gate(taskId, body, forward) {
-    const { toolCallId, input } = readAnswer(body);
-    if (toolCallId === undefined) return forward();
-    // The id is a key of the store for a day: one from a real service is short.
-    if (toolCallId.length > MAX_TOOL_CALL_ID_LENGTH)
-      return envelope(400, `toolCallId is longer than ${MAX_TOOL_CALL_ID_LENGTH} characters`);
-    const id = JSON.stringify([taskId, toolCallId]);
+  function rememberApplied(id: string, record: AnswerRecord): void {
+    applied.delete(id);
+    applied.set(id, { key: record.key, body: record.body, until: now() + options.answeredTtlMs });
+    if (applied.size > LOCAL_ANSWERS) applied.delete(applied.keys().next().value as string);
+  }
+
+  const sameAnswer = (record: { key: string; body: string }, key: string, body: string) =>
+    key !== '' && record.key === key && record.body === body;
+
+  function replayApplied(): Response {
+    counts.replayed += 1;
+    const response = Response.json({ success: true }, { headers: { 'cache-control': 'no-store' } });
+    response.headers.set('idempotent-replayed', 'true');
+    return response;
+  }
+
+  function alreadyAnswered(): Response {
+    counts.alreadyAnswered += 1;
+    return envelope(409, 'This tool call was already answered.', { code: ALREADY_ANSWERED_CODE });
+  }
+
+  function inDoubt(status: number, retryAfterMs?: number): Response {
+    counts.inDoubt += 1;
+    const message =
+      status === 503
+        ? 'Another answer to this tool call was sent and the service has not confirmed it yet; nothing was sent. Try again shortly.'
+        : 'The task service did not confirm this answer: it may have been applied. The run’s status will tell; send the same answer again (same Idempotency-Key) to learn the outcome.';
+    const retryAfter = retryAfterMs === undefined ? undefined : String(Math.max(1, Math.min(30, Math.ceil(retryAfterMs / 1000))));
+    return envelope(
+      status,
+      message,
+      retryAfter === undefined ? { code: ANSWER_IN_DOUBT_CODE } : { code: ANSWER_IN_DOUBT_CODE, retryAfter },
+    );
+  }
+
+  function unavailable(error: string): Response {
+    counts.unavailable += 1;
+    return envelope(503, error, { retryAfter: '1' });
+  }
+
+  /** The answer found applied: recorded as such, and what `request` gets for it. */
+  async function settledApplied(id: string, request: AnswerRequest, body: string, held: AnswerRecord): Promise<Response> {
+    const record: AnswerRecord = { state: 'answered', key: held.key, body: held.body, owner, since: now() };
+    if (await storeCall(() => store.replaceAnswer(id, held, record, ttlMs))) options.onAnswered(request.taskId);
+    mine.delete(id);
+    rememberApplied(id, record);
+    return sameAnswer(held, request.key ?? '', body) ? replayApplied() : alreadyAnswered();
+  }
+
+  /**
+   * A record in doubt (or a `sending` one whose owner stopped renewing it): the run's status
+   * decides. `undefined` when the call was freed and the request may claim it.
+   */
+  async function settleDoubt(id: string, request: AnswerRequest, body: string, held: AnswerRecord): Promise<Response | undefined> {
+    let record = held;
+    if (held.state === 'sending') {
+      // Its owner went away mid-forward: the answer may have reached the service.
+      record = { ...held, state: 'doubt', owner: `${held.owner}>${owner}`, since: now(), status: 502 };
+      if (!(await storeCall(() => store.replaceAnswer(id, held, record, ttlMs)))) return undefined;
+    }
+    let pending: string | null;
     try {
-      const deadline = Date.now() + waitMs;
+      pending = await options.readPendingCall(request.taskId, request.runId);
+    } catch {
+      return inDoubt(503, 1000);
+    }
+    if (pending !== request.toolCallId) return settledApplied(id, request, body, record);
+    const left = record.since + settleMs - now();
+    if (left > 0) return sameAnswer(record, request.key ?? '', body) ? inDoubt(record.status ?? 502, left) : inDoubt(503, left);
+    // Still pending a settle period later: the service did not apply it.
+    await storeCall(() => store.replaceAnswer(id, record, null, ttlMs));
+    mine.delete(id);
+    return undefined;
+  }
+
+  /** This request holds the call: check the status, forward, record what came of it. */
+  async function send(id: string, request: AnswerRequest, claim: AnswerRecord, forward: () => Promise<ForwardedAnswer>): Promise<Response> {
+    remember(id, claim);
+    let pending: string | null;
+    try {
+      pending = await options.readPendingCall(request.taskId, request.runId);
+    } catch {
+      mine.delete(id);
+      await storeCall(() => store.replaceAnswer(id, claim, null, ttlMs)).catch(options.onStoreError);
+      return unavailable('The proxy cannot read the run’s status to check this answer now; nothing was sent. Try again.');
+    }
+    if (pending !== request.toolCallId) {
+      // The service shows another call, or none: this one is answered (or never was pending).
+      mine.delete(id);
+      await storeCall(() => store.replaceAnswer(id, claim, null, ttlMs)).catch(options.onStoreError);
+      return alreadyAnswered();
+    }
+
+    const renew = setInterval(
+      () => {
+        void storeCall(() => store.renewAnswer(id, claim.owner, leaseMs)).catch(options.onStoreError);
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+    (renew as { unref?: () => void }).unref?.();
+    let forwarded: ForwardedAnswer;
+    try {
+      forwarded = await forward();
+    } catch {
+      // The forward broke somewhere after it began: the answer may have left.
+      forwarded = { response: envelope(502, 'The answer could not be forwarded'), delivery: 'unknown' };
+    } finally {
+      clearInterval(renew);
+    }
+
+    const { delivery } = forwarded;
+    let next: AnswerRecord | null = null;
+    let response = forwarded.response;
+    if (delivery === 'applied') {
+      counts.accepted += 1;
+      next = { ...claim, state: 'answered', since: now() };
+      rememberApplied(id, next);
+      mine.delete(id);
+    } else if (delivery === 'unknown') {
+      const status = forwarded.timedOut === true ? 504 : 502;
+      next = { ...claim, state: 'doubt', since: now(), status };
+      remember(id, next);
+      response = inDoubt(status);
+    } else {
+      // Refused by the service, or never sent: the call is free for the next answer.
+      counts.refused += 1;
+      mine.delete(id);
+    }
+    // An applied answer is the truth whatever the record became meanwhile (a stalled instance's
+    // claim taken for a dead one's); anything else only replaces this request's own claim.
+    await storeCall(() => store.replaceAnswer(id, next?.state === 'answered' ? undefined : claim, next, ttlMs)).catch(options.onStoreError);
+    if (delivery === 'applied') options.onAnswered(request.taskId);
+    return response;
+  }
+
+  async function gate(request: AnswerRequest, forward: () => Promise<ForwardedAnswer>): Promise<Response> {
+    const id = JSON.stringify([request.taskId, request.toolCallId]);
+    const key = request.key ?? '';
+    const body = answerHash(request.input);
+    const local = applied.get(id);
+    if (local !== undefined && local.until > now()) return sameAnswer(local, key, body) ? replayApplied() : alreadyAnswered();
+
+    const writer = `${owner}.${(++requests).toString(36)}`;
+    const deadline = now() + waitMs;
+    try {
       for (;;) {
-        const claim = await store.claimAnswer(id, options.pendingTtlMs);
-        if (claim === 'answered') return await answeredBefore(id, input);
-        if (claim === 'claimed') break;
-        const left = deadline - Date.now();
-        if (left <= 0) return envelope(503, 'Another answer to this tool call is still being sent; try again.', { retryAfter: '1' });
-        // Woken by the settlement; the cap covers a waker on an instance that went away.
-        await store.waitForAnswer(id, Math.min(left, 1000));
+        const claim: AnswerRecord = { state: 'sending', key, body, owner: writer, since: now() };
+        const found = await storeCall(() => store.claimAnswer(id, claim, { leaseMs, ttlMs }));
+        if (found.claimed) {
+          // Owned by this instance (the lease) and named by this request (the record).
+          return await send(id, request, claim, forward);
+        }
+        if ('resetting' in found) {
+          if (now() >= deadline) return unavailable('The proxy store is recovering; try again.');
+          await storeCall(() => store.waitForAnswer(id, Math.min(deadline - now(), 250)));
+          continue;
+        }
+        const held = found.record;
+        if (held.state === 'answered') {
+          rememberApplied(id, held);
+          return sameAnswer(held, key, body) ? replayApplied() : alreadyAnswered();
+        }
+        if (held.state === 'doubt' || !found.live) {
+          const settled = await settleDoubt(id, request, body, held);
+          if (settled !== undefined) return settled;
+          continue;
+        }
+        // Another request is forwarding an answer now: its outcome decides (the same answer's, too).
+        const left = deadline - now();
+        if (left <= 0 || request.signal.aborted) return unavailable('Another answer to this tool call is still being sent; try again.');
+        await storeCall(() => store.waitForAnswer(id, Math.min(left, 1000)));
       }
     } catch (error) {
       options.onStoreError(error);
       // Without the store the proxy cannot know whether someone else answered: it sends nothing.
-      return envelope(503, 'The proxy cannot check this answer now; try again.', { retryAfter: '1' });
+      return unavailable('The proxy cannot check this answer now; nothing was sent. Try again.');
     }
-
-    let accepted = false;
-    try {
-      const response = await forward();
-      accepted = response.ok;
-      return response;
-    } finally {
-      await store.settleAnswer(id, accepted ? 'answered' : 'released', options.answeredTtlMs).catch(options.onStoreError);
-      // The accepted content, under a key of its own, so that its repeat can be recognised.
-      if (accepted) await store.settleAnswer(contentId(id, input), 'answered', options.answeredTtlMs).catch(options.onStoreError);
-      if (accepted) options.onAnswered(taskId);
-    }
-  };
-}
-
-function readAnswer(body: Uint8Array): { toolCallId: string | undefined; input: string | undefined } {
-  try {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
-    if (!isRecord(parsed)) return { toolCallId: undefined, input: undefined };
-    return {
-      toolCallId: typeof parsed.toolCallId === 'string' && parsed.toolCallId !== '' ? parsed.toolCallId : undefined,
-      input: typeof parsed.input === 'string' ? parsed.input : undefined,
-    };
-  } catch {
-    return { toolCallId: undefined, input: undefined };
   }
+
+  return Object.assign(gate, { stats: (): AnswerStats => ({ ...counts }) });
 }
 
 /**
- * The store's key of one answer's content: the call's id and a 64-bit hash of its `input` plus its
- * length, so an answer of a megabyte is a short key. Synchronous on purpose: Web Crypto's digest
- * (the only one on every runtime) resolves off the event loop, and the response must not wait for
- * it. Not a cryptographic hash: a collision needs another answer to the same, already answered
- * call, and only tells that one "sent" instead of "answered elsewhere".
+ * A hash of an answer's `input` and its length, so a repeat can be told from another answer without
+ * keeping the text (maybe a password). Synchronous on purpose: Web Crypto's digest resolves off the
+ * event loop, and the check must not wait for it. Not a cryptographic hash: a collision needs the
+ * same `Idempotency-Key` with another body, which only a client's own bug sends.
  */
-function contentId(id: string, input: string | undefined): string {
-  const text = input ?? '';
+function answerHash(text: string): string {
   let a = 0x811c9dc5;
   let b = 0x9747b28c ^ text.length;
   for (let index = 0; index < text.length; index++) {
@@ -115,5 +340,5 @@ function contentId(id: string, input: string | undefined): string {
     b ^= b >>> 15;
   }
   const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
-  return `${id}#${input === undefined ? 'none' : `${hex(a)}${hex(b)}:${text.length}`}`;
+  return `${hex(a)}${hex(b)}:${text.length}`;
 }

@@ -1,4 +1,5 @@
-import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
+import { sameAnswerRecord } from './answer-record';
+import type { AnswerClaim, AnswerRecord, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
 
 /** Options of `createMemoryProxyStore`. */
 export interface MemoryProxyStoreOptions {
@@ -26,7 +27,8 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
     .padStart(8, '0');
   let seq = 0;
   let operations = 0;
-  const answers = new Map<string, Expiring<'pending' | 'answered'>>();
+  const answers = new Map<string, Expiring<AnswerRecord>>();
+  const answerLeases = new Map<string, Expiring<string>>();
   const waiters = new Map<string, Set<() => void>>();
   const leases = new Map<string, Expiring<string>>();
   const wanted = new Map<string, number>();
@@ -44,7 +46,7 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
   function tick(): void {
     if (++operations % SWEEP_EVERY !== 0) return;
     const at = now();
-    for (const map of [answers, leases, states] as Array<Map<string, Expiring<unknown>>>)
+    for (const map of [answers, answerLeases, leases, states] as Array<Map<string, Expiring<unknown>>>)
       for (const [key, entry] of map) if (entry.expiresAt <= at) map.delete(key);
     for (const [key, expiresAt] of wanted) if (expiresAt <= at) wanted.delete(key);
   }
@@ -62,18 +64,31 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
   }
 
   return {
-    claimAnswer(id, ttlMs) {
+    claimAnswer(id, record, { leaseMs, ttlMs }) {
       tick();
       const held = live(answers, id);
-      if (held === undefined) answers.set(id, { value: 'pending', expiresAt: now() + ttlMs });
-      return Promise.resolve<AnswerClaim>(held ?? 'claimed');
+      if (held !== undefined)
+        return Promise.resolve<AnswerClaim>({ claimed: false, record: held, live: live(answerLeases, id) !== undefined });
+      answers.set(id, { value: record, expiresAt: now() + ttlMs });
+      answerLeases.set(id, { value: record.owner, expiresAt: now() + leaseMs });
+      return Promise.resolve<AnswerClaim>({ claimed: true });
     },
 
-    settleAnswer(id, outcome, ttlMs) {
-      if (outcome === 'answered') answers.set(id, { value: 'answered', expiresAt: now() + ttlMs });
-      else answers.delete(id);
+    renewAnswer(id, owner, leaseMs) {
+      const held = live(answers, id);
+      if (held?.state !== 'sending' || held.owner !== owner) return Promise.resolve(false);
+      answerLeases.set(id, { value: owner, expiresAt: now() + leaseMs });
+      return Promise.resolve(true);
+    },
+
+    replaceAnswer(id, expected, next, ttlMs) {
+      const held = live(answers, id);
+      if (expected !== undefined && (held === undefined || !sameAnswerRecord(held, expected))) return Promise.resolve(false);
+      if (next === null) answers.delete(id);
+      else answers.set(id, { value: next, expiresAt: now() + ttlMs });
+      if (next?.state !== 'sending') answerLeases.delete(id);
       wake(id);
-      return Promise.resolve();
+      return Promise.resolve(true);
     },
 
     waitForAnswer(id, timeoutMs) {

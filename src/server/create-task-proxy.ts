@@ -1,6 +1,9 @@
 import {
   buildEndpointPath,
   createDeadline,
+  createTaskClient,
+  IDEMPOTENCY_KEY_HEADER,
+  isTaskApiError,
   DEFAULT_MAX_BODY_BYTES,
   EVENTS_PATH,
   isUnsafePathParameter,
@@ -9,7 +12,9 @@ import {
   readLimited,
   type TaskEndpoint,
 } from '../client';
-import { createAnswerGate } from './answer-gate';
+import { isRecord } from '../utils';
+import { createAnswerGate, type AnswerDelivery, type AnswerStats, type ForwardedAnswer } from './answer-gate';
+import { readAnswerBody } from './answer-body';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
@@ -23,8 +28,14 @@ export interface TaskProxy {
   (request: Request): Promise<Response>;
   /** Ends this instance's event streams and pollers (clients reconnect elsewhere). The store is not closed. */
   close(): Promise<void>;
-  /** What the event hub of this instance is doing. */
-  stats(): EventHubStats;
+  /** What the event hub of this instance is doing, and how its answers ended. */
+  stats(): TaskProxyStats;
+}
+
+/** What `proxy.stats()` returns. */
+export interface TaskProxyStats extends EventHubStats {
+  /** The answers (`tool-input`) of this instance since it started, by how each ended. */
+  readonly answers: AnswerStats;
 }
 
 // Allow-lists rather than block-lists: anything the browser sends for your own backend
@@ -97,7 +108,6 @@ function createLazyProxy(options: TaskProxyOptions): TaskProxy {
     // Never the values themselves: a key in the wrong setting would otherwise reach the browser.
     return envelope(500, `The task proxy is not configured: ${problem}`, { code: PROXY_NOT_CONFIGURED_CODE });
   };
-  const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });
   const handler = (request: Request): Promise<Response> => {
     const proxy = configure();
     return proxy instanceof Response ? Promise.resolve(proxy) : proxy(request);
@@ -107,9 +117,12 @@ function createLazyProxy(options: TaskProxyOptions): TaskProxy {
       closed = true;
       return configured?.close() ?? Promise.resolve();
     },
-    stats: () => configured?.stats() ?? noStats,
+    stats: () => configured?.stats() ?? NO_STATS,
   });
 }
+
+const NO_ANSWERS: AnswerStats = Object.freeze({ accepted: 0, replayed: 0, alreadyAnswered: 0, inDoubt: 0, refused: 0, unavailable: 0 });
+const NO_STATS: TaskProxyStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0, answers: NO_ANSWERS });
 
 /** The `code` of the 500 a proxy answers while `upstream` or `apiKey` is missing. */
 const PROXY_NOT_CONFIGURED_CODE = 'proxy_not_configured';
@@ -155,16 +168,36 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
           events: eventOptions,
         });
   const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
+  // The service's own reading of a run, for the answers: the same checks as the browser client's.
+  const statusReader = createTaskClient({ baseUrl: upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs });
   const gate = createAnswerGate({
     store,
-    // Longer than the forward may take, so a claim outlives its request; without a time-out, 5 minutes.
-    pendingTtlMs: (timeoutMs > 0 ? timeoutMs : 300_000) + 5000,
+    owner: `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 8).toString(36)}`,
+    // The service may still be working on an answer the proxy stopped waiting for; without a time-out, 5 minutes.
+    settleMs: timeoutMs > 0 ? timeoutMs : 300_000,
+    forwardMs: timeoutMs > 0 ? timeoutMs : 300_000,
     answeredTtlMs: options.answeredTtlMs ?? TASK_PROXY_DEFAULTS.answeredTtlMs,
+    async readPendingCall(taskId, runId) {
+      try {
+        const status = await statusReader.getRunStatus(taskId, runId === undefined ? {} : { runId });
+        return status.toolCall?.toolCallId ?? null;
+      } catch (error) {
+        // No such task or run: nothing is pending there.
+        if (isTaskApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
     onAnswered: (taskId) => void hub?.answered(taskId).catch(onStoreError),
     onStoreError,
   });
 
-  async function forward(request: Request, endpoint: TaskEndpoint, taskId: string | undefined, url: URL, body: Uint8Array | undefined) {
+  async function forward(
+    request: Request,
+    endpoint: TaskEndpoint,
+    taskId: string | undefined,
+    url: URL,
+    body: Uint8Array | undefined,
+  ): Promise<ForwardedAnswer> {
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers.get(name);
@@ -186,14 +219,14 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
             signal: deadline.signal,
           }),
         );
-      } catch {
-        return deadline.timedOut
-          ? envelope(504, 'The task service did not answer in time')
-          : envelope(502, 'The task service could not be reached');
+      } catch (error) {
+        if (deadline.timedOut)
+          return { response: envelope(504, 'The task service did not answer in time'), delivery: 'unknown', timedOut: true };
+        return { response: envelope(502, 'The task service could not be reached'), delivery: neverSent(error) ? 'unsent' : 'unknown' };
       }
       if (upstreamResponse.status >= 300 && upstreamResponse.status < 400) {
         void upstreamResponse.body?.cancel().catch(() => undefined);
-        return envelope(502, 'The task service answered with a redirect');
+        return { response: envelope(502, 'The task service answered with a redirect'), delivery: 'refused' };
       }
 
       let bytes: Uint8Array | 'too-large';
@@ -201,18 +234,27 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
         // Read as it arrives and given up past the cap, so a huge answer never sits in memory.
         bytes = await readLimited(upstreamResponse, maxResponseBytes);
       } catch {
-        return deadline.timedOut
+        // The service answered with a status and was cut off: that status still says what it did.
+        const response = deadline.timedOut
           ? envelope(504, 'The task service did not answer in time')
           : envelope(502, 'The task service answer was cut off');
+        return { response, delivery: deliveryOf(upstreamResponse.status, undefined), timedOut: deadline.timedOut };
       }
-      if (bytes === 'too-large') return envelope(502, `The task service answer is larger than ${maxResponseBytes} bytes`);
+      if (bytes === 'too-large')
+        return {
+          response: envelope(502, `The task service answer is larger than ${maxResponseBytes} bytes`),
+          delivery: deliveryOf(upstreamResponse.status, undefined),
+        };
       const text = new TextDecoder().decode(bytes);
       const responseHeaders = new Headers({ 'cache-control': 'no-store' });
       for (const name of FORWARDED_RESPONSE_HEADERS) {
         const value = upstreamResponse.headers.get(name);
         if (value !== null) responseHeaders.set(name, scrubHeader(value));
       }
-      return new Response(text === '' ? null : scrub(text), { status: upstreamResponse.status, headers: responseHeaders });
+      return {
+        response: new Response(text === '' ? null : scrub(text), { status: upstreamResponse.status, headers: responseHeaders }),
+        delivery: deliveryOf(upstreamResponse.status, text),
+      };
     } finally {
       deadline.dispose();
     }
@@ -249,20 +291,56 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
       if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
       body = read;
     }
-    const send = () => forward(request, endpoint, match.taskId, url, body);
-    if (endpoint.name === 'submitToolInput' && match.taskId !== undefined) return gate(match.taskId, body ?? new Uint8Array(), send);
-    return send();
+    if (endpoint.name !== 'submitToolInput' || match.taskId === undefined)
+      return (await forward(request, endpoint, match.taskId, url, body)).response;
+
+    // An answer is taken only in the one shape the service documents, so that what the gate
+    // checks is exactly what the service gets.
+    const answer = readAnswerBody(
+      request.headers.get('content-type'),
+      body ?? new Uint8Array(),
+      request.headers.get(IDEMPOTENCY_KEY_HEADER),
+    );
+    if (answer instanceof Response) return answer;
+    const canonical = new TextEncoder().encode(JSON.stringify({ input: answer.input, toolCallId: answer.toolCallId }));
+    const runId = url.searchParams.get('runId');
+    return gate(
+      { taskId: match.taskId, runId: runId === null || runId === '' ? undefined : runId, ...answer, signal: request.signal },
+      () => forward(request, endpoint, match.taskId, url, canonical),
+    );
   }
 
-  const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });
   let closed = false;
   return Object.assign(taskProxy, {
     close: () => {
       closed = true;
       return hub?.close() ?? Promise.resolve();
     },
-    stats: () => hub?.stats() ?? noStats,
+    stats: (): TaskProxyStats => ({ ...(hub?.stats() ?? NO_STATS), answers: gate.stats() }),
   });
+}
+
+/** What a forwarded answer's upstream status (and body) says of it; see `AnswerDelivery`. */
+function deliveryOf(status: number, text: string | undefined): AnswerDelivery {
+  if (status >= 500 || status === 408) return 'unknown';
+  if (status < 200 || status >= 300) return 'refused';
+  if (text === undefined || text === '') return 'applied';
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) && parsed.success === false ? 'refused' : 'applied';
+  } catch {
+    // A 2xx is the service's word that it took the answer, whatever its body.
+    return 'applied';
+  }
+}
+
+/** Errors that mean the request never left this machine (no connection was made). */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function neverSent(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && NOT_SENT_CODES.has(code);
 }
 
 /** 405 for a method the path does not take, saying which it does. */

@@ -1,11 +1,12 @@
 export { createTaskProxy } from './create-task-proxy';
 export { DEFAULT_MAX_BODY_BYTES } from '../client';
-export type { TaskProxy } from './create-task-proxy';
+export type { TaskProxy, TaskProxyStats } from './create-task-proxy';
 export { TASK_PROXY_DEFAULTS } from './task-proxy-options';
 export type { TaskProxyEventOptions, TaskProxyOptions } from './task-proxy-options';
 export { createMemoryProxyStore } from './create-memory-proxy-store';
 export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
-export type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
+export type { AnswerClaim, AnswerRecord, ClaimAnswerOptions, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
+export type { AnswerStats } from './answer-gate';
 export type { EventHubStats } from './event-hub';
 export { toNodeListener } from '../client';
 export type { NodeListener, NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike, ToNodeListenerOptions } from '../client';

@@ -21,8 +21,51 @@ export interface TaskChannelListener {
   answered(): void;
 }
 
-/** Who may forward an answer: this request (`claimed`), one already on its way (`pending`), or nobody any more (`answered`). */
-export type AnswerClaim = 'claimed' | 'pending' | 'answered';
+/**
+ * Where one tool call's answer stands, as the proxy's instances share it. The service's run status
+ * is the truth; this record only coordinates the instances while the status cannot yet tell.
+ * - `sending`: `owner` is forwarding it now (since `since`); its lease says the instance is alive.
+ * - `doubt`: it was sent and nobody knows whether the service applied it (since `since`); no other
+ *   answer goes until the run's status settles it.
+ * - `answered`: the service applied it (or the status shows the call gone).
+ * A refused answer leaves no record: the call is free for the next one.
+ */
+export interface AnswerRecord {
+  readonly state: 'sending' | 'doubt' | 'answered';
+  /** The `Idempotency-Key` of the answer the record is about; `''` when it came without one. */
+  readonly key: string;
+  /** A hash of the answer's `input`, so a repeat can be told from another answer without keeping the text. */
+  readonly body: string;
+  /** The instance (or its request) that wrote the record. */
+  readonly owner: string;
+  /** When the record took its state, in ms since the epoch (`sending`: the forward began; `doubt`: the doubt arose). */
+  readonly since: number;
+  /** `doubt`: the HTTP status the sender answered (502 or 504), replayed to a repeat of the same answer. */
+  readonly status?: number | undefined;
+}
+
+/** What `claimAnswer` found: the call is this request's to forward, another record holds it, or the store was just reset. */
+export type AnswerClaim =
+  | { readonly claimed: true }
+  | {
+      readonly claimed: false;
+      readonly record: AnswerRecord;
+      /** For `sending`: whether its owner still renews its lease. */ readonly live: boolean;
+    }
+  | { readonly claimed: false; readonly resetting: true };
+
+/** Options of `claimAnswer`. */
+export interface ClaimAnswerOptions {
+  /** How long a `sending` claim lives unless its owner renews it (`renewAnswer`). */
+  readonly leaseMs: number;
+  /** How long the record is kept. */
+  readonly ttlMs: number;
+  /**
+   * Written by its owner again after the store lost its state: taken even while the store is
+   * `resetting`, when nothing else holds the call.
+   */
+  readonly reassert?: boolean;
+}
 
 /**
  * The state `createTaskProxy` shares between its instances: which tool calls were answered, which
@@ -35,15 +78,28 @@ export type AnswerClaim = 'claimed' | 'pending' | 'answered';
  */
 export interface ProxyStore {
   /**
-   * Claims answer `id` for the caller, atomically: `claimed` when nobody holds it (it is then
-   * `pending` for `ttlMs`, so a proxy that dies mid-way does not block it for ever), else what
-   * it is.
+   * Claims answer `id` for `record` (a `sending` one), atomically: `claimed` when no record holds
+   * the call, the record and its lease's liveness otherwise. While the
+   * store is `resetting` (it lost its state a moment ago, and the instances are writing back the
+   * answers they have out), a call with no record is not claimed.
    */
-  claimAnswer(id: string, ttlMs: number): Promise<AnswerClaim>;
-  /** Ends a claim: `answered` is kept for `ttlMs`, `released` frees the call for the next answer. Wakes every waiter. */
-  settleAnswer(id: string, outcome: 'answered' | 'released', ttlMs: number): Promise<void>;
-  /** Resolves once answer `id` is settled, on any instance, or after `timeoutMs`, whichever comes first. */
+  claimAnswer(id: string, record: AnswerRecord, options: ClaimAnswerOptions): Promise<AnswerClaim>;
+  /** Renews the lease of `owner`'s `sending` claim on `id`; false when the record is no longer that claim. */
+  renewAnswer(id: string, owner: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Replaces the record of `id` with `next` (or removes it, `null`), atomically, if it still is
+   * `expected` (same state, owner and time); with `expected` undefined, whatever it is. True when
+   * replaced. Wakes every waiter.
+   */
+  replaceAnswer(id: string, expected: AnswerRecord | undefined, next: AnswerRecord | null, ttlMs: number): Promise<boolean>;
+  /** Resolves once the record of `id` changes, on any instance, or after `timeoutMs`, whichever comes first. */
   waitForAnswer(id: string, timeoutMs: number): Promise<void>;
+  /**
+   * Calls `listener` when the store finds it lost its state (a shared store restarted empty or
+   * flushed), so that each instance writes back the answers it has out. Optional: a store that
+   * cannot lose its state without the process going too (the memory store) never calls it.
+   */
+  onAnswersReset?(listener: () => void): () => void;
 
   /** Takes the lease on `topic` for `owner`, or renews it when `owner` holds it; true while `owner` holds it. */
   acquireLease(topic: string, owner: string, ttlMs: number): Promise<boolean>;

@@ -1,7 +1,8 @@
 import { createClient } from 'redis';
 import { isRecord } from '../../utils';
+import { readAnswerRecord } from '../answer-record';
 import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener } from '../proxy-store';
-import { ACQUIRE_LEASE, COMMIT_CHANGE, RELEASE_LEASE } from './redis-scripts';
+import { ACQUIRE_LEASE, ANSWER_EPOCH, CLAIM_ANSWER, COMMIT_CHANGE, RELEASE_LEASE, RENEW_ANSWER, REPLACE_ANSWER } from './redis-scripts';
 
 /** Options of `createRedisProxyStore`. */
 export interface RedisProxyStoreOptions {
@@ -11,6 +12,13 @@ export interface RedisProxyStoreOptions {
   prefix?: string;
   /** Called with connection errors (the client reconnects by itself meanwhile). Default: `console.error`. */
   onError?: (error: unknown) => void;
+  /**
+   * How long, after the store finds Redis lost its state (a restart without persistence, a
+   * `FLUSHALL`), a tool call nobody holds may not be claimed: the time every proxy instance has
+   * to reconnect and write back the answers it has out, so none of them can be sent twice.
+   * Default: 5000.
+   */
+  resetGraceMs?: number;
 }
 
 /** A `ProxyStore` on Redis, with the connections to close when the proxy is done. */
@@ -51,7 +59,10 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
 
   const key = {
     answer: (id: string) => `${prefix}answer:${id}`,
+    answerLease: (id: string) => `${prefix}answer-lease:${id}`,
     answers: `${prefix}answers`,
+    answerEpoch: `${prefix}answer-epoch`,
+    answersReset: `${prefix}answers-reset`,
     lease: (topic: string) => `${prefix}lease:${topic}`,
     wanted: (topic: string) => `${prefix}wanted:${topic}`,
     state: (topic: string) => `${prefix}state:${topic}`,
@@ -59,6 +70,25 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     epoch: `${prefix}epoch`,
     seq: `${prefix}seq`,
   };
+
+  // The answers' epoch this instance last saw: a store that no longer has it lost its state.
+  const resetGraceMs = options.resetGraceMs ?? 5000;
+  let answerEpoch = '';
+  const resetListeners = new Set<() => void>();
+  const sawAnswerEpoch = (epoch: unknown) => {
+    if (typeof epoch !== 'string') return;
+    const reset = answerEpoch !== '' && epoch !== answerEpoch;
+    answerEpoch = epoch;
+    if (reset) for (const listener of [...resetListeners]) listener();
+  };
+  const answerEpochArguments = () => [answerEpoch, newEpoch(), String(resetGraceMs)];
+  // On every connection: the first one learns the epoch, so that even an instance that never
+  // claimed an answer finds a Redis that restarted empty at once, not at its next answer.
+  client.on('ready', () => {
+    client
+      .eval(ANSWER_EPOCH, { keys: [key.answerEpoch, key.answersReset], arguments: answerEpochArguments() })
+      .then(sawAnswerEpoch, onError);
+  });
 
   // Settlements of answers, for the waiters of this instance: one subscription for all of them.
   const waiters = new Map<string, Set<() => void>>();
@@ -73,22 +103,46 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     ));
 
   return {
-    async claimAnswer(id, ttlMs) {
+    async claimAnswer(id, record, { leaseMs, ttlMs, reassert = false }) {
       const redis = await ready();
-      for (;;) {
-        if ((await redis.set(key.answer(id), 'pending', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } })) === 'OK')
-          return 'claimed';
-        const held = await redis.get(key.answer(id));
-        // Expired between the two commands: claim again.
-        if (held === 'pending' || held === 'answered') return held satisfies AnswerClaim;
-      }
+      // Listening before claiming: whoever finds the call held and waits misses no change of it.
+      await listenToAnswers();
+      const reply = (await redis.eval(CLAIM_ANSWER, {
+        keys: [key.answerEpoch, key.answersReset, key.answer(id), key.answerLease(id)],
+        arguments: [...answerEpochArguments(), JSON.stringify(record), record.owner, String(leaseMs), String(ttlMs), reassert ? '1' : '0'],
+      })) as unknown[];
+      sawAnswerEpoch(reply[1]);
+      if (reply[0] === 'claimed') return { claimed: true } satisfies AnswerClaim;
+      if (reply[0] === 'resetting') return { claimed: false, resetting: true } satisfies AnswerClaim;
+      const held = readAnswerRecord(reply[2]);
+      if (held === undefined) throw new Error('Redis holds an answer record of another shape');
+      return { claimed: false, record: held, live: reply[3] === 1 } satisfies AnswerClaim;
     },
 
-    async settleAnswer(id, outcome, ttlMs) {
+    async renewAnswer(id, owner, leaseMs) {
       const redis = await ready();
-      if (outcome === 'answered') await redis.set(key.answer(id), 'answered', { expiration: { type: 'PX', value: ttlMs } });
-      else await redis.del(key.answer(id));
-      await redis.publish(key.answers, id);
+      return (await redis.eval(RENEW_ANSWER, { keys: [key.answer(id), key.answerLease(id)], arguments: [owner, String(leaseMs)] })) === 1;
+    },
+
+    async replaceAnswer(id, expected, next, ttlMs) {
+      const redis = await ready();
+      const reply = await redis.eval(REPLACE_ANSWER, {
+        keys: [key.answer(id), key.answerLease(id), key.answers],
+        arguments: [
+          expected?.state ?? '',
+          expected?.owner ?? '',
+          String(expected?.since ?? 0),
+          next === null ? '' : JSON.stringify(next),
+          String(ttlMs),
+          id,
+        ],
+      });
+      return reply === 1;
+    },
+
+    onAnswersReset(listener) {
+      resetListeners.add(listener);
+      return () => resetListeners.delete(listener);
     },
 
     async waitForAnswer(id, timeoutMs) {

@@ -43,3 +43,73 @@ if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[4]) then
 end
 redis.call('PUBLISH', KEYS[4], cjson.encode({ change = change }))
 return change`;
+
+/**
+ * KEYS: the gate's epoch, the reset marker. ARGV: the epoch this instance knew (`''` for none), a
+ * new epoch, the reset grace in ms. Returns the epoch. A store that lost the epoch an instance knew
+ * was reset: the marker then holds new claims back for the grace, while every instance writes back
+ * the answers it has out.
+ */
+const CHECK_EPOCH = `
+local epoch = redis.call('GET', KEYS[1])
+if epoch == false then
+  epoch = ARGV[2]
+  redis.call('SET', KEYS[1], epoch)
+  if ARGV[1] ~= '' then
+    redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+  end
+end`;
+
+/** KEYS: the gate's epoch, the reset marker. ARGV: known epoch, new epoch, grace ms. Returns the epoch. */
+export const ANSWER_EPOCH = `${CHECK_EPOCH}
+return epoch`;
+
+/**
+ * KEYS: the gate's epoch, the reset marker, the answer's record, its lease.
+ * ARGV: known epoch, new epoch, grace ms, the record (JSON), owner, lease ms, record ms, reassert ('1').
+ * Returns { 'claimed' | 'held' | 'resetting', epoch, the record held, 1 when its lease lives }.
+ */
+export const CLAIM_ANSWER = `${CHECK_EPOCH}
+local held = redis.call('GET', KEYS[3])
+if held ~= false then
+  return { 'held', epoch, held, redis.call('EXISTS', KEYS[4]) }
+end
+if ARGV[8] ~= '1' and redis.call('EXISTS', KEYS[2]) == 1 then
+  return { 'resetting', epoch }
+end
+redis.call('SET', KEYS[3], ARGV[4], 'PX', ARGV[7])
+redis.call('SET', KEYS[4], ARGV[5], 'PX', ARGV[6])
+return { 'claimed', epoch }`;
+
+/** KEYS: the answer's record, its lease. ARGV: owner, lease ms. 1 when the owner's sending claim was renewed. */
+export const RENEW_ANSWER = `
+local held = redis.call('GET', KEYS[1])
+if held == false then return 0 end
+local record = cjson.decode(held)
+if record.state ~= 'sending' or record.owner ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/**
+ * KEYS: the answer's record, its lease, the channel of settlements.
+ * ARGV: expected state, owner and since (state '' for "whatever it is"), the next record (JSON; ''
+ * removes it), record ms, the answer's id (published).
+ * 1 when replaced.
+ */
+export const REPLACE_ANSWER = `
+if ARGV[1] ~= '' then
+  local held = redis.call('GET', KEYS[1])
+  if held == false then return 0 end
+  local record = cjson.decode(held)
+  if record.state ~= ARGV[1] or record.owner ~= ARGV[2] or record.since ~= tonumber(ARGV[3]) then return 0 end
+end
+if ARGV[4] == '' then
+  redis.call('DEL', KEYS[1])
+else
+  redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+end
+if ARGV[4] == '' or cjson.decode(ARGV[4]).state ~= 'sending' then
+  redis.call('DEL', KEYS[2])
+end
+redis.call('PUBLISH', KEYS[3], ARGV[6])
+return 1`;

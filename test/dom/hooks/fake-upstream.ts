@@ -8,8 +8,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
  * The service's wire face of a scripted `FakeTaskClient`: a `fetch` that answers each request of
  * the protocol table from the client's script, so a `createTaskProxy` can stand in front of it and
  * the hook suites run over the proxy's event stream with the same scripts and the same call counts.
- * A scripted `TaskApiError` becomes the HTTP answer it stands for; a network error or time-out a
- * refused connection; an unscripted method a 404.
+ * A scripted `TaskApiError` becomes the HTTP answer it stands for; a network error a refused
+ * connection; a time-out a request that got no answer; an unscripted method a 404.
  */
 export function fakeUpstream(client: FakeTaskClient): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -25,7 +25,9 @@ export function fakeUpstream(client: FakeTaskClient): (request: Request) => Prom
       return json(200, { success: true, ...answer });
     } catch (error) {
       if (!isTaskApiError(error)) return json(404, { success: false, error: String(error) });
-      if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted') throw new TypeError('fetch failed');
+      if (error.kind === 'network')
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+      if (error.kind === 'timeout' || error.kind === 'aborted') throw new TypeError('fetch failed');
       const headers: Record<string, string> = {};
       if (error.retryAfterMs !== undefined) headers['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
       return json(error.status ?? 500, { success: false, error: error.message }, headers);

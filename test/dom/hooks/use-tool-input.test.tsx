@@ -4,7 +4,7 @@ import { TaskApiError } from '../../../src/client';
 import type { RunStatus } from '../../../src/client/types';
 import { useRunStatus, useToolInput } from '../../../src/hooks';
 import { completed, FakeTaskClient, networkError, processing, waitingFor } from '../../node/store/fake-task-client';
-import { advance, harness, installFakeClock, removeFakeClock, setupUser } from './hook-test-utils';
+import { advance, harness, installFakeClock, removeFakeClock, setupUser, transport } from './hook-test-utils';
 
 beforeEach(installFakeClock);
 afterEach(removeFakeClock);
@@ -139,7 +139,8 @@ describe('useToolInput', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('No longer needed');
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
-    expect(client.callsTo('submitToolInput')).toHaveLength(1);
+    // Through the proxy, the run's status already shows the call gone: the answer never reaches the service.
+    expect(client.callsTo('submitToolInput')).toHaveLength(transport === 'stream' ? 0 : 1);
 
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.getByText('No question')).toBeInTheDocument();

@@ -58,7 +58,7 @@ describe('answers through the proxy', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected')?.reason as TaskApiError;
     expect(refused).toBeInstanceOf(TaskApiError);
-    expect(refused).toMatchObject({ kind: 'already_answered', status: 409, message: 'This tool call was already answered elsewhere.' });
+    expect(refused).toMatchObject({ kind: 'already_answered', status: 409, message: 'This tool call was already answered.' });
     expect(refused.isTransient).toBe(false);
 
     // Later, too: the call stays answered.
@@ -67,57 +67,69 @@ describe('answers through the proxy', () => {
     expect(simulator.service.getTask(taskId)?.runs[0]?.answers).toHaveLength(1);
   });
 
-  it('answers a repeat of the accepted answer 200 without forwarding it: a browser re-sends a POST after a dropped connection', async () => {
+  it('answers a repeat of the accepted answer with the same Idempotency-Key 200 without forwarding it; the same input without the key is 409', async () => {
     const { taskId, toolCallId, input } = await waitingCall();
-    const [ada, bob] = people as [TaskClient, TaskClient];
-    await ada.submitToolInput(taskId, { input: input('ada'), toolCallId });
-    // The same request again, as Chromium sends it by itself when the response never arrived.
-    await expect(ada.submitToolInput(taskId, { input: input('ada'), toolCallId })).resolves.toBeUndefined();
-    // Another person with another answer is still told that the call was answered.
-    await expect(bob.submitToolInput(taskId, { input: input('bob'), toolCallId })).rejects.toMatchObject({ kind: 'already_answered' });
-    // And looking did not leave that other answer's content marked in any way.
-    await expect(bob.submitToolInput(taskId, { input: input('bob'), toolCallId })).rejects.toMatchObject({ kind: 'already_answered' });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/hitl/api/v1/task/${taskId}/run/tool-input`;
+    const post = (text: string, key?: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
+        body: JSON.stringify({ input: text, toolCallId }),
+      });
+    expect((await post(input('ada'), 'ada-1')).status).toBe(200);
+    // The same request again, as a browser re-sends it when the response never arrived.
+    const repeat = await post(input('ada'), 'ada-1');
+    expect([repeat.status, repeat.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    // Anyone else, even with the right input, learns only that the call was answered: no oracle.
+    for (const [text, key] of [
+      [input('ada'), undefined],
+      [input('ada'), 'guess-1'],
+      [input('bob'), 'ada-1'],
+    ] as const) {
+      const other = await post(text, key);
+      expect([other.status, ((await other.json()) as { code?: string }).code]).toEqual([409, 'already_answered']);
+    }
     expect(posts()).toHaveLength(1);
     expect(simulator.service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input)).toEqual([input('ada')]);
   });
 
-  it('lets the waiting answer go when the first one failed', async () => {
+  it('lets the waiting answer go when the service refused the first one', async () => {
     const { taskId, toolCallId, input } = await waitingCall();
-    simulator.service.faults.inject({ type: 'http-503', match: { method: 'POST', path: '/api/v1/task/{taskId}/run/tool-input' } });
+    simulator.service.faults.inject({ type: 'api-error', match: { method: 'POST', path: '/api/v1/task/{taskId}/run/tool-input' } });
     const [ada, bob] = people as [TaskClient, TaskClient];
     const [first, second] = await Promise.allSettled([
       ada.submitToolInput(taskId, { input: input('ada'), toolCallId }),
       bob.submitToolInput(taskId, { input: input('bob'), toolCallId }),
     ]);
 
-    expect(first).toMatchObject({ status: 'rejected', reason: { kind: 'http', status: 503 } });
+    expect(first).toMatchObject({ status: 'rejected', reason: { kind: 'api' } });
     expect(second).toEqual({ status: 'fulfilled', value: undefined });
     expect(posts()).toHaveLength(2);
     expect(simulator.service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input)).toEqual([input('bob')]);
   });
 
-  it('answers each call on its own: another call of the same run is not held back', async () => {
+  it('answers each call on its own: an answer to a call the status does not show never reaches the service, nor holds the real one back', async () => {
     const { taskId, toolCallId, input } = await waitingCall();
     const [ada] = people as [TaskClient];
     await expect(ada.submitToolInput(taskId, { input: input('ada'), toolCallId: 'not-the-call' })).rejects.toMatchObject({
-      kind: 'http',
+      kind: 'already_answered',
       status: 409,
     });
+    expect(posts()).toHaveLength(0);
     await ada.submitToolInput(taskId, { input: input('ada'), toolCallId });
-    expect(posts()).toHaveLength(2);
+    expect(posts()).toHaveLength(1);
   });
 
-  it('forwards a body without a toolCallId for the service to refuse, and refuses an id too long to keep', async () => {
+  it('refuses a body without a toolCallId, and an id too long to keep, without forwarding them', async () => {
     const { taskId } = await waitingCall();
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/hitl/api/v1/task/${taskId}/run/tool-input`;
     const post = (body: unknown) =>
       fetch(base, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
     expect((await post({ input: 'x' })).status).toBe(400);
-    expect(posts()).toHaveLength(1);
     const long = await post({ input: 'x', toolCallId: 'c'.repeat(1025) });
     expect(long.status).toBe(400);
-    expect(await long.json()).toEqual({ success: false, error: 'toolCallId is longer than 1024 characters' });
-    expect(posts()).toHaveLength(1);
+    expect(await long.json()).toEqual({ success: false, error: '"toolCallId" is longer than 1024 characters' });
+    expect(posts()).toHaveLength(0);
   });
 });

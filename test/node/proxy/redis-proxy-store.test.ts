@@ -13,6 +13,7 @@ import {
   createMemoryProxyStore,
   createTaskProxy,
   toNodeListener,
+  type AnswerRecord,
   type ProxyStore,
   type StoredChange,
   type TaskProxy,
@@ -59,22 +60,36 @@ function pairOf(kind: 'memory' | 'redis'): [ProxyStore, ProxyStore] {
 }
 
 describe.each(['memory', 'redis'] as const)('the %s proxy store', (kind) => {
-  it('lets one instance claim an answer; the others see it pending, then answered, and are woken when it settles', async () => {
+  const sending = (owner: string): AnswerRecord => ({ state: 'sending', key: 'k1', body: 'b1', owner, since: 1000 });
+  const claimOptions = { leaseMs: 60_000, ttlMs: 60_000 };
+
+  it('lets one instance claim an answer; the others see the claim with a live lease, then the answer, and are woken when it changes', async () => {
     const [a, b] = pairOf(kind);
-    expect(await a.claimAnswer('call-1', 60_000)).toBe('claimed');
-    expect(await b.claimAnswer('call-1', 60_000)).toBe('pending');
-    // A long timeout: only the settlement can end this wait within the test's time.
+    expect(await a.claimAnswer('call-1', sending('a'), claimOptions)).toEqual({ claimed: true });
+    expect(await b.claimAnswer('call-1', sending('b'), claimOptions)).toEqual({ claimed: false, record: sending('a'), live: true });
+    // A long timeout: only the change can end this wait within the test's time.
     const woken = b.waitForAnswer('call-1', 60_000);
-    await a.settleAnswer('call-1', 'answered', 60_000);
+    const answered: AnswerRecord = { ...sending('a'), state: 'answered', since: 2000 };
+    expect(await a.replaceAnswer('call-1', sending('a'), answered, 60_000)).toBe(true);
     await woken;
-    expect(await b.claimAnswer('call-1', 60_000)).toBe('answered');
+    expect(await b.claimAnswer('call-1', sending('b'), claimOptions)).toEqual({ claimed: false, record: answered, live: false });
   });
 
-  it('frees a released claim for the next answer', async () => {
+  it('replaces a record only while it is the one expected, and frees a removed one for the next answer', async () => {
     const [a, b] = pairOf(kind);
-    await a.claimAnswer('call-2', 60_000);
-    await a.settleAnswer('call-2', 'released', 60_000);
-    expect(await b.claimAnswer('call-2', 60_000)).toBe('claimed');
+    await a.claimAnswer('call-2', sending('a'), claimOptions);
+    expect(await b.replaceAnswer('call-2', sending('b'), null, 60_000)).toBe(false);
+    expect(await a.replaceAnswer('call-2', sending('a'), null, 60_000)).toBe(true);
+    expect(await b.claimAnswer('call-2', sending('b'), claimOptions)).toEqual({ claimed: true });
+  });
+
+  it("reports a claim whose owner stopped renewing its lease as no longer live, and renews only the owner's", async () => {
+    const [a, b] = pairOf(kind);
+    await a.claimAnswer('call-3', sending('a'), { leaseMs: 150, ttlMs: 60_000 });
+    expect(await b.renewAnswer('call-3', 'b', 150)).toBe(false);
+    expect(await a.renewAnswer('call-3', 'a', 150)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await b.claimAnswer('call-3', sending('b'), claimOptions)).toEqual({ claimed: false, record: sending('a'), live: false });
   });
 
   it('gives a lease to one owner at a time, held for the hold time after it is given up', async () => {

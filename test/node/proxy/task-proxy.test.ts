@@ -80,6 +80,8 @@ describe('createTaskProxy: forwarding', () => {
       'GET /api/v1/tasks',
       'GET /api/v1/task/{taskId}/runs',
       'GET /api/v1/task/{taskId}/run/status',
+      // The proxy reads the run's status before it forwards an answer: it shows the call pending.
+      'GET /api/v1/task/{taskId}/run/status',
       'POST /api/v1/task/{taskId}/run/tool-input',
       'GET /api/v1/task/{taskId}/run/result',
       'GET /api/v1/task/{taskId}/run/gif',
@@ -98,7 +100,14 @@ describe('createTaskProxy: forwarding', () => {
   });
 
   it('forwards the body unchanged and only the query parameters each endpoint takes', async () => {
-    const { proxy, seen } = fakeUpstream(() => Response.json({ success: true }));
+    const pending = {
+      status: 'running',
+      detailedStatus: 'tool_call',
+      toolCall: { toolCallId: 'call_1', tool: { name: 'form_input', parameters: {} } },
+    };
+    const { proxy, seen } = fakeUpstream((request) =>
+      Response.json(request.url.includes('/run/status?runId=run_9') ? { success: true, data: pending } : { success: true }),
+    );
     await proxy(new Request(`${APP}/api/v1/tasks?page=2&limit=5&runId=r&x-api-key=stolen&debug=1`));
     await proxy(new Request(`${APP}/api/v1/task/t1/run/status?runId=run_1&page=3&runId=run_2`));
     await proxy(new Request(`${APP}/api/v1/task/t1/stop?runId=run_1`, { method: 'PUT' }));
@@ -115,10 +124,11 @@ describe('createTaskProxy: forwarding', () => {
       `${UPSTREAM}/api/v1/tasks?page=2&limit=5`,
       `${UPSTREAM}/api/v1/task/t1/run/status?runId=run_1`,
       `${UPSTREAM}/api/v1/task/t1/stop`,
+      `${UPSTREAM}/api/v1/task/t1/run/status?runId=run_9`,
       `${UPSTREAM}/api/v1/task/t1/run/tool-input?runId=run_9`,
     ]);
-    expect(await seen[3]?.text()).toBe(body);
-    expect(seen[3]?.headers.get('content-type')).toBe('application/json');
+    expect(await seen[4]?.text()).toBe(body);
+    expect(seen[4]?.headers.get('content-type')).toBe('application/json');
   });
 
   it('drops the browser’s own key, cookies, credentials and hop-by-hop headers', async () => {
