@@ -157,7 +157,7 @@ function Prompt({ form, ...props }: PromptProps) {
   const tooLarge = state === 'error' && answer.error instanceof AnswerTooLargeError ? answer.error : undefined;
   // The answer may have been applied: a different one must not follow it, so only "Try again"
   // (the same answer, the same key) is offered while the run's status is read to settle it.
-  const inDoubt = state === 'error' && answer.inDoubt;
+  const inDoubt = state !== 'idle' && answer.inDoubt;
   const tryAgain = () => {
     if (state !== 'error') return;
     props.onResend(call.toolCallId);

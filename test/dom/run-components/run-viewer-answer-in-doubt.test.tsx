@@ -65,8 +65,13 @@ describe('an answer in doubt in RunViewer', () => {
     expect(screen.getByText(IN_DOUBT)).toBeInTheDocument();
     expect(keys).toHaveLength(1);
 
+    // While the same answer goes again, there is still no way to a different one.
+    service.faults.configure({ latencyMs: 500 });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
+    expect(screen.getByText('Sending your answer again…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit answer' })).not.toBeInTheDocument();
+    await advance(1000);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(keys[1]).toBe(keys[0]);
