@@ -132,8 +132,9 @@ export class ToolInputRegistry {
   /**
    * Forgets a failed (`error`) or `stale` attempt, so a different answer can be sent. Does nothing
    * while an answer is out or once it was accepted: that is what keeps the answer exactly-once.
-   * Does nothing either while the failure is `answer_in_doubt`: the answer may have been applied,
-   * so only `retry()` (the same body, the same key) may go until the run's status settles it.
+   * Does nothing either while the answer is in doubt (an attempt failed with `answer_in_doubt`, and
+   * neither the run's status nor an accepted retry has settled it since, whatever later attempts
+   * failed with): it may have been applied, so only `retry()` (the same body, the same key) may go.
    */
   reset(taskId: string, toolCallId: string): void {
     const id = entryId(taskId, toolCallId);
