@@ -46,6 +46,7 @@ export type {
   ToolCall,
   ToolDefinition,
   ToolInputRequest,
+  ToolInputRequestOptions,
 } from './client';
 
 // Schema: the form_input tool.

@@ -1,9 +1,9 @@
 import { isRecord, toError } from '../utils';
 import { createDeadline } from './deadline';
-import { ALREADY_ANSWERED_CODE } from './event-protocol';
+import { ALREADY_ANSWERED_CODE, ANSWER_IN_DOUBT_CODE } from './event-protocol';
 import { buildEndpointPath } from './endpoint-path';
 import { parseRetryAfter } from './parse-retry-after';
-import { TaskApiError } from './task-api-error';
+import { TaskApiError, type TaskApiErrorKind } from './task-api-error';
 import {
   endpointLabel,
   TASK_ENDPOINTS,
@@ -41,6 +41,8 @@ export interface EndpointRequest<Name extends TaskEndpointName> {
   options?: EndpointOptions<Name> | undefined;
   /** The JSON body; sent only when the table says the endpoint takes one. */
   body?: unknown;
+  /** Headers of this request only (an answer's `Idempotency-Key`), over the client's own. */
+  headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -121,6 +123,7 @@ export function createRequestSender(settings: RequestSenderSettings): SendReques
     const url = requestUrl(settings, endpoint, path, request.options);
     const body = endpoint.jsonBody && request.body !== undefined ? JSON.stringify(request.body) : null;
     const headers = new Headers(settings.headers);
+    for (const [header, value] of Object.entries(request.headers ?? {})) headers.set(header, value);
     headers.set('accept', 'application/json');
     if (apiKey !== undefined) headers.set('x-api-key', apiKey);
     if (body !== null) headers.set('content-type', 'application/json');
@@ -161,6 +164,16 @@ export function createRequestSender(settings: RequestSenderSettings): SendReques
   };
 }
 
+/** The kind of a failure whose body may carry a `createTaskProxy` code. */
+function proxyErrorKind(status: number, body: unknown): TaskApiErrorKind {
+  const code = isRecord(body) ? body.code : undefined;
+  // Someone else's answer to this call went first.
+  if (status === 409 && code === ALREADY_ANSWERED_CODE) return 'already_answered';
+  // An answer the service may have applied: 502/504 for this one, 503 for another one in that state.
+  if ((status === 502 || status === 503 || status === 504) && code === ANSWER_IN_DOUBT_CODE) return 'answer_in_doubt';
+  return 'http';
+}
+
 /** The envelope of a 2xx answer; every other answer becomes the `TaskApiError` that says why. */
 function readEnvelope(endpoint: TaskEndpoint, response: Response, text: string): Record<string, unknown> | undefined {
   const label = endpointLabel(endpoint);
@@ -179,8 +192,7 @@ function readEnvelope(endpoint: TaskEndpoint, response: Response, text: string):
   if (!response.ok) {
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     const message = (parsed && errorText(body)) || `${label} failed with HTTP ${response.status}`;
-    // The proxy's word that someone else's answer to this call went first (createTaskProxy).
-    const kind = response.status === 409 && isRecord(body) && body.code === ALREADY_ANSWERED_CODE ? 'already_answered' : 'http';
+    const kind = proxyErrorKind(response.status, body);
     throw new TaskApiError(message, { kind, status: response.status, endpoint: label, retryAfterMs });
   }
   if (empty) {

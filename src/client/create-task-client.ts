@@ -2,6 +2,7 @@ import { rememberClientScope } from './client-scope';
 import { isRecord } from '../utils';
 import { createEventSource } from './create-event-source';
 import { createRequestSender, type EndpointRequest } from './create-request-sender';
+import { IDEMPOTENCY_KEY_HEADER } from './event-protocol';
 import { TaskApiError } from './task-api-error';
 import { endpointLabel, MAX_PAGE_LIMIT, TASK_ENDPOINTS, type TaskEndpointName, type TaskEndpointResponses } from './task-endpoints';
 import type { CreateTaskResponse, Page, PageRequestOptions, RunListItem, TaskClient, TaskListItem } from './types';
@@ -135,7 +136,14 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
 
     async submitToolInput(taskId, body, o) {
       if (typeof body.input !== 'string') throw new TypeError('input must be a string; JSON-encode structured answers');
-      await send('submitToolInput', { taskId, options: o, body: { input: body.input, toolCallId: body.toolCallId } });
+      const key = o?.idempotencyKey;
+      if (key !== undefined && (typeof key !== 'string' || key === '')) throw new TypeError('idempotencyKey must be a non-empty string');
+      await send('submitToolInput', {
+        taskId,
+        options: o,
+        body: { input: body.input, toolCallId: body.toolCallId },
+        headers: key === undefined ? undefined : { [IDEMPOTENCY_KEY_HEADER]: key },
+      });
     },
 
     async stopRun(taskId, o) {

@@ -2,6 +2,7 @@ export { createTaskClient } from './create-task-client';
 export type { CreateTaskClientOptions } from './create-task-client';
 export { clientScope } from './client-scope';
 export { parseRetryAfter } from './parse-retry-after';
+export { createIdempotencyKey } from './idempotency-key';
 export { TASK_API_ERROR_KINDS, TaskApiError, isTaskApiError } from './task-api-error';
 export type { TaskApiErrorKind, TaskApiErrorOptions } from './task-api-error';
 export type * from './types';

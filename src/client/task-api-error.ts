@@ -8,8 +8,12 @@
  * - `parse`: the body was empty, not JSON, or not the envelope the spec describes;
  * - `already_answered`: a `createTaskProxy` (HTTP 409) says another person's answer to the same tool
  *   call went first; this one was not sent to the service.
+ * - `answer_in_doubt`: a `createTaskProxy` (HTTP 502 or 504, `code: "answer_in_doubt"`) sent the
+ *   answer to the service and does not know whether it was applied; or (HTTP 503) another answer
+ *   to the same call is in that state, so this one was held back. Only the same answer, with the
+ *   same `Idempotency-Key`, may be sent again; the run's status settles it.
  */
-export type TaskApiErrorKind = 'http' | 'api' | 'network' | 'timeout' | 'aborted' | 'parse' | 'already_answered';
+export type TaskApiErrorKind = 'http' | 'api' | 'network' | 'timeout' | 'aborted' | 'parse' | 'already_answered' | 'answer_in_doubt';
 
 /** Every `TaskApiErrorKind`, for code that reads one from the wire. */
 export const TASK_API_ERROR_KINDS: readonly TaskApiErrorKind[] = Object.freeze([
@@ -20,6 +24,7 @@ export const TASK_API_ERROR_KINDS: readonly TaskApiErrorKind[] = Object.freeze([
   'aborted',
   'parse',
   'already_answered',
+  'answer_in_doubt',
 ]);
 
 /** What a `TaskApiError` is made with. */

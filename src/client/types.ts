@@ -149,6 +149,19 @@ export interface RunRequestOptions extends RequestOptions {
   runId?: string;
 }
 
+/** Options of `submitToolInput`. */
+export interface ToolInputRequestOptions extends RunRequestOptions {
+  /**
+   * Sent as the `Idempotency-Key` header (`IDEMPOTENCY_KEY_HEADER`): names this answer, so a
+   * `createTaskProxy` applies it once however often it arrives. Make one per answer, random
+   * (`crypto.randomUUID()`), and send the same key with the same body on every retry of that
+   * answer; a different answer gets a new key. With an HTTP client of your own, send the header
+   * yourself the same way. The store's answers (`useToolInput`, `<RunViewer>`) do this by
+   * themselves. Default: none (the header is not sent).
+   */
+  idempotencyKey?: string | undefined;
+}
+
 /** Options of list methods. */
 export interface PageRequestOptions extends RequestOptions {
   /** Page number, from 1. Default: 1. */
@@ -171,8 +184,12 @@ export interface TaskClient {
   getRunResult(taskId: string, o?: RunRequestOptions): Promise<RunResult>;
   /** `GET /api/v1/task/{taskId}/run/gif`. */
   getRunGif(taskId: string, o?: RunRequestOptions): Promise<GifStatus>;
-  /** `POST /api/v1/task/{taskId}/run/tool-input`. Never retried by the client. */
-  submitToolInput(taskId: string, body: ToolInputRequest, o?: RunRequestOptions): Promise<void>;
+  /**
+   * `POST /api/v1/task/{taskId}/run/tool-input`. Never retried by the client. Rejects with kind
+   * `answer_in_doubt` when a proxy cannot tell whether the answer was applied: send it again only
+   * as it was, with the same `o.idempotencyKey`.
+   */
+  submitToolInput(taskId: string, body: ToolInputRequest, o?: ToolInputRequestOptions): Promise<void>;
   /** `PUT /api/v1/task/{taskId}/run/stop`. */
   stopRun(taskId: string, o?: RunRequestOptions): Promise<void>;
   /** `PUT /api/v1/task/{taskId}/stop`. */

@@ -7,7 +7,9 @@ export type UseToolInputOptions = ToolInputOptions;
 export type UseToolInputResult = ToolInputResult;
 
 /**
- * Sends the person's answer to a run's pending tool call, exactly once.
+ * Sends the person's answer to a run's pending tool call, exactly once. Each answer carries its own
+ * `Idempotency-Key`, the same on every retry of it. When a proxy cannot tell whether an answer was
+ * applied (`inDoubt`), only `retry()` may send (the same answer) until the run's status settles it.
  *
  * @param options `taskId` (required), `runId`.
  * @param client The client to use. Default: the one from `<TaskClientProvider>`.

@@ -18,6 +18,8 @@ export interface ErrorMessages {
   serviceFailed(context: { status: number }): string;
   /** The service refused the request without saying why (another 4xx). Default: "the service refused the request (HTTP <status>)". */
   refused(context: { status: number }): string;
+  /** A proxy sent the answer on and cannot tell whether the service applied it (`answer_in_doubt`). Default: "the service may have received it already. Checking…". */
+  answerInDoubt(): string;
 }
 
 /** The English `ErrorMessages`. */
@@ -29,4 +31,5 @@ export const enErrorMessages: ErrorMessages = {
   busy: () => 'the service is busy. Wait a moment',
   serviceFailed: ({ status }) => `the service had a problem (HTTP ${status})`,
   refused: ({ status }) => `the service refused the request (HTTP ${status})`,
+  answerInDoubt: () => 'the service may have received it already. Checking…',
 };

@@ -34,6 +34,12 @@ export interface RunViewerMessages {
   answeredElsewhere(): string;
   /** Sending failed without an answer from the service (a 502, a lost connection), but the agent then moved on: the answer most likely arrived. Default: "Your answer was probably received: the agent has moved on." */
   probablyReceived(): string;
+  /**
+   * The proxy sent the answer on but cannot tell whether the service applied it; the run's status is
+   * being read to find out. Only "Try again" (the same answer) is offered meanwhile. Default: "Your
+   * answer may already have been received. Checking whether the agent got it…".
+   */
+  answerInDoubt(): string;
   /** Hides the note on a request that is no longer pending. Default: "Dismiss". */
   dismiss(): string;
   /** Heading of the live view. Default: "Live view". */
@@ -84,6 +90,7 @@ export const enRunViewerMessages: RunViewerMessages = {
   stale: () => 'This request is no longer pending: the agent has moved on.',
   answeredElsewhere: () => 'This request was answered elsewhere, so your answer was not sent.',
   probablyReceived: () => 'Your answer was probably received: the agent has moved on.',
+  answerInDoubt: () => 'Your answer may already have been received. Checking whether the agent got it…',
   dismiss: () => 'Dismiss',
   liveViewHeading: () => 'Live view',
   resultLoading: () => 'Loading the result…',

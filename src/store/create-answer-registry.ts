@@ -23,9 +23,11 @@ export interface AnswerRegistryDeps {
 export function createAnswerRegistry(deps: AnswerRegistryDeps): ToolInputRegistry {
   const { client } = deps;
   return new ToolInputRegistry({
-    send: (ref, input) => {
+    send: (ref, input, key) => {
       const send = () =>
-        deps.runAction(() => client.submitToolInput(ref.taskId, { input, toolCallId: ref.toolCallId }, runOption(ref.runId)));
+        deps.runAction(() =>
+          client.submitToolInput(ref.taskId, { input, toolCallId: ref.toolCallId }, { ...runOption(ref.runId), idempotencyKey: key }),
+        );
       return deps.exclusive(ref, send);
     },
     accepted: (ref) => {

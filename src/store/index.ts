@@ -75,5 +75,5 @@ export { createBrowserEnvironment, type StoreEnvironment } from './store-environ
 export { StoreObserver, type ObserverDefinition, type WatchRequest } from './store-observer';
 export { toolInputObserver, type ToolInputOptions, type ToolInputResult } from './tool-input-observer';
 export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-state';
-export { AnswerTooLargeError, formatBytes, StaleToolCallError } from './tool-input-errors';
+export { AnswerTooLargeError, formatBytes, isAnswerInDoubt, StaleToolCallError } from './tool-input-errors';
 export { UnusableDataError } from './resource-data';

@@ -71,13 +71,23 @@ export function isTooLarge(error: unknown): boolean {
 }
 
 /**
+ * The proxy sent an answer to this call on and cannot tell whether the service applied it (its
+ * `answer_in_doubt`): no different answer may go until the run's status shows the call gone
+ * (applied) or the same answer, resent with its key, is taken.
+ */
+export function isAnswerInDoubt(error: unknown): boolean {
+  return isTaskApiError(error) && error.kind === 'answer_in_doubt';
+}
+
+/**
  * Whether a failed send may still have reached the service: nothing came back (network, time-out,
- * an abort), something unreadable came back, or the failure was the server's (5xx, which a gateway
- * also answers when the service is slow after applying it). A 4xx or `success: false` says it was
+ * an abort), something unreadable came back, the failure was the server's (5xx, which a gateway
+ * also answers when the service is slow after applying it), or the proxy says so (`answer_in_doubt`). A 4xx or `success: false` says it was
  * not taken; an error that is not a `TaskApiError` (a custom client's own) says nothing either way.
  */
 export function mayHaveArrived(error: unknown): boolean {
   if (!isTaskApiError(error)) return !(error instanceof AnswerTooLargeError || error instanceof TypeError);
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted' || error.kind === 'parse') return true;
+  if (error.kind === 'answer_in_doubt') return true;
   return error.kind === 'http' && error.status !== undefined && error.status >= 500;
 }

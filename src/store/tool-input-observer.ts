@@ -21,16 +21,32 @@ export interface ToolInputResult {
    * is never sent again: the next `submit` sends its own `answer`. A `toolCallId` that is not a
    * non-empty string rejects with a `TypeError`, sending nothing. Rejects with the failure
    * (ignoring the promise is safe: it is also in `state`/`error`). Never retried automatically.
+   * Every attempt of one answer carries the same `Idempotency-Key`; a different answer, a new one.
    */
   readonly submit: (toolCallId: string, answer: unknown) => Promise<void>;
-  /** Sends the first attempt's body again for `toolCallId` after an `error`; rejects without sending when it was too large. */
+  /**
+   * Sends the first attempt's body again for `toolCallId` after an `error`, with the same
+   * `Idempotency-Key`; rejects without sending when it was too large.
+   */
   readonly retry: () => Promise<void>;
-  /** Forgets a failed or stale attempt for `toolCallId` so a different answer can be sent. Does nothing otherwise. */
+  /**
+   * Forgets a failed or stale attempt for `toolCallId` so a different answer can be sent. Does
+   * nothing otherwise, and nothing while `inDoubt`: that answer may have been applied.
+   */
   readonly reset: () => void;
   /** Where the answer for `toolCallId` stands. */
   readonly state: ToolInputState;
   /** Why the last attempt failed (`error`) or cannot be sent (`stale`). */
   readonly error: Error | undefined;
+  /**
+   * True once the proxy could not tell whether the answer was applied (an attempt failed with
+   * `error.kind === 'answer_in_doubt'`), while `state` is `error` or `submitting`, until the run's
+   * status settles it: the status is read again at once, and when it shows the call gone `state`
+   * becomes `stale` with `error.probablyReceived`. Until then only `retry()` may send, the same
+   * answer with the same key; `reset()` does nothing, even after a retry that failed otherwise.
+   * Default: false.
+   */
+  readonly inDoubt: boolean;
   /**
    * The tool call `state` is about: the one the run status shows now (read from the store; pair this
    * hook with `useRunStatus` to keep it polled), else the one an answer was last attempted for.
@@ -69,7 +85,7 @@ export const toolInputObserver: ObserverDefinition<ToolInputOptions, ToolInputRe
     const key = keyOf(options);
     const toolCallId = store.getToolInputSubject(key.taskId, key.runId);
     const snapshot = toolCallId === undefined ? IDLE_TOOL_INPUT : store.getToolInput(key.taskId, toolCallId);
-    return { ...actions, state: snapshot.state, error: snapshot.error, toolCallId };
+    return { ...actions, state: snapshot.state, error: snapshot.error, inDoubt: snapshot.inDoubt, toolCallId };
   },
-  initial: (_options, actions) => ({ ...actions, state: 'idle', error: undefined, toolCallId: undefined }),
+  initial: (_options, actions) => ({ ...actions, state: 'idle', error: undefined, inDoubt: false, toolCallId: undefined }),
 };

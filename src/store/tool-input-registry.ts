@@ -1,7 +1,7 @@
-import { isTaskApiError, type RunStatus } from '../client';
+import { createIdempotencyKey, isTaskApiError, type RunStatus } from '../client';
 import { quiet, toError } from '../utils';
 import { normaliseRunId } from './resource-key';
-import { AnswerTooLargeError, answerBodyBytes, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
+import { AnswerTooLargeError, answerBodyBytes, isAnswerInDoubt, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
 import { IDLE_TOOL_INPUT, type ToolInputRef, type ToolInputSnapshot } from './tool-input-state';
 
 interface Entry {
@@ -10,6 +10,13 @@ interface Entry {
   readonly toolCallId: string;
   /** The exact body of the first attempt; dropped once accepted, so an answer (maybe a password) is not kept longer than needed. */
   input: string | undefined;
+  /**
+   * The `Idempotency-Key` of this answer: made with the entry, sent with every attempt of its one
+   * body, so a proxy can tell a resend from a second answer. A different body is a new entry.
+   */
+  readonly key: string;
+  /** An attempt failed with `answer_in_doubt` and no status or answer has settled it since. */
+  doubt: boolean;
   snapshot: ToolInputSnapshot;
   promise: Promise<void> | undefined;
   /** Store clock value when the last attempt was sent. */
@@ -17,7 +24,8 @@ interface Entry {
 }
 
 export interface ToolInputRegistryDeps {
-  send(ref: ToolInputRef, input: string): Promise<void>;
+  /** Sends one attempt; `key` is the answer's `Idempotency-Key`, the same for every attempt of it. */
+  send(ref: ToolInputRef, input: string, key: string): Promise<void>;
   /** The service accepted an answer (this one, or another person's): refetch the run status at once. */
   accepted(ref: ToolInputRef): void;
   /**
@@ -82,7 +90,7 @@ export class ToolInputRegistry {
     if (typeof ref.toolCallId !== 'string' || ref.toolCallId === '')
       return quiet(Promise.reject(new TypeError('toolCallId must be a non-empty string: there is no call to answer.')));
     const existing = this.entries.get(entryId(ref.taskId, ref.toolCallId));
-    if (existing !== undefined && !(existing.snapshot.state === 'error' && isTooLarge(existing.snapshot.error)))
+    if (existing !== undefined && !(existing.snapshot.state === 'error' && isTooLarge(existing.snapshot.error) && !existing.doubt))
       return this.resume(existing);
     let input: string;
     try {
@@ -95,6 +103,8 @@ export class ToolInputRegistry {
       runId: normaliseRunId(ref.runId),
       toolCallId: ref.toolCallId,
       input,
+      key: createIdempotencyKey(),
+      doubt: false,
       snapshot: IDLE_TOOL_INPUT,
       promise: undefined,
       attemptTick: 0,
@@ -106,7 +116,7 @@ export class ToolInputRegistry {
       // Caught here rather than by the server's 413: the person learns the limit, and keeps the form.
       const error = new AnswerTooLargeError(size, this.deps.maxAnswerBytes);
       entry.input = undefined;
-      this.set(entry, { state: 'error', error });
+      this.set(entry, { state: 'error', error, inDoubt: false });
       return quiet(Promise.reject(error));
     }
     return this.send(entry);
@@ -122,11 +132,15 @@ export class ToolInputRegistry {
   /**
    * Forgets a failed (`error`) or `stale` attempt, so a different answer can be sent. Does nothing
    * while an answer is out or once it was accepted: that is what keeps the answer exactly-once.
+   * Does nothing either while the answer is in doubt (an attempt failed with `answer_in_doubt`, and
+   * neither the run's status nor an accepted retry has settled it since, whatever later attempts
+   * failed with): it may have been applied, so only `retry()` (the same body, the same key) may go.
    */
   reset(taskId: string, toolCallId: string): void {
     const id = entryId(taskId, toolCallId);
     const entry = this.entries.get(id);
     if (entry === undefined || (entry.snapshot.state !== 'error' && entry.snapshot.state !== 'stale')) return;
+    if (entry.snapshot.state === 'error' && entry.doubt) return;
     this.entries.delete(id);
     const scope = runScope(entry.taskId, entry.runId);
     if (this.lastAttempt.get(scope) === toolCallId) this.lastAttempt.delete(scope);
@@ -147,13 +161,16 @@ export class ToolInputRegistry {
       runId: normaliseRunId(ref.runId),
       toolCallId: ref.toolCallId,
       input: undefined,
+      key: createIdempotencyKey(),
+      doubt: false,
       snapshot: IDLE_TOOL_INPUT,
       promise: undefined,
       attemptTick: 0,
     };
     entry.input = undefined;
     this.entries.set(id, entry);
-    this.set(entry, { state: 'submitted', error: undefined });
+    entry.doubt = false;
+    this.set(entry, { state: 'submitted', error: undefined, inDoubt: false });
   }
 
   /**
@@ -169,7 +186,8 @@ export class ToolInputRegistry {
       if (entry.snapshot.state !== 'error' || entry.attemptTick >= requestTick) continue;
       if (status.toolCall?.toolCallId === entry.toolCallId) continue;
       const cause = entry.snapshot.error;
-      this.markStale(entry, new StaleToolCallError(entry.toolCallId, { cause, probablyReceived: mayHaveArrived(cause) }));
+      const probablyReceived = entry.doubt || mayHaveArrived(cause);
+      this.markStale(entry, new StaleToolCallError(entry.toolCallId, { cause, probablyReceived }));
       changed = true;
     }
     if (changed) this.notify(taskId);
@@ -215,10 +233,10 @@ export class ToolInputRegistry {
     if (input === undefined) return Promise.resolve();
     const ref: ToolInputRef = { taskId: entry.taskId, runId: entry.runId, toolCallId: entry.toolCallId };
     entry.attemptTick = this.deps.tick();
-    this.set(entry, { state: 'submitting', error: undefined });
+    this.set(entry, { state: 'submitting', error: undefined, inDoubt: entry.doubt });
     const promise = (async () => {
       try {
-        await this.deps.send(ref, input);
+        await this.deps.send(ref, input, entry.key);
       } catch (cause) {
         const error = toError(cause);
         if (isTaskApiError(cause) && cause.kind === 'already_answered') {
@@ -247,15 +265,19 @@ export class ToolInputRegistry {
           // Refused for its size, so not received: the body need not be kept for a resend.
           entry.input = undefined;
           const tooLarge = cause instanceof AnswerTooLargeError ? cause : new AnswerTooLargeError(undefined, undefined, { cause });
-          this.set(entry, { state: 'error', error: tooLarge });
+          this.set(entry, { state: 'error', error: tooLarge, inDoubt: entry.doubt });
           throw tooLarge;
         }
-        this.set(entry, { state: 'error', error });
-        if (mayHaveArrived(cause)) this.deps.uncertain(ref);
+        // Only the run's status (or the answer taken) settles a doubt: a later failure of the same
+        // answer, even a plain refusal, does not say the first attempt was not applied.
+        if (isAnswerInDoubt(cause)) entry.doubt = true;
+        this.set(entry, { state: 'error', error, inDoubt: entry.doubt });
+        if (entry.doubt || mayHaveArrived(cause)) this.deps.uncertain(ref);
         throw error;
       }
       entry.input = undefined;
-      this.set(entry, { state: 'submitted', error: undefined });
+      entry.doubt = false;
+      this.set(entry, { state: 'submitted', error: undefined, inDoubt: false });
       this.deps.accepted(ref);
     })();
     entry.promise = promise;
@@ -264,8 +286,9 @@ export class ToolInputRegistry {
 
   private markStale(entry: Entry, cause: Error | undefined): void {
     entry.input = undefined;
+    entry.doubt = false;
     const error = cause instanceof StaleToolCallError ? cause : new StaleToolCallError(entry.toolCallId, { cause });
-    entry.snapshot = Object.freeze({ state: 'stale', error });
+    entry.snapshot = Object.freeze({ state: 'stale', error, inDoubt: false });
   }
 
   private set(entry: Entry, snapshot: ToolInputSnapshot): void {

@@ -3,8 +3,10 @@
  * - `idle`: nothing sent;
  * - `submitting`: the POST is out;
  * - `submitted`: the service accepted it; it is never sent again;
- * - `error`: the POST failed; a retry sends the very same body (the service may have received it),
- *   except after a body too large to send (`AnswerTooLargeError`, or a 413), which is never resent;
+ * - `error`: the POST failed; a retry sends the very same body with the same `Idempotency-Key` (the
+ *   service may have received it), except after a body too large to send (`AnswerTooLargeError`, or
+ *   a 413), which is never resent. While the failure is the proxy's `answer_in_doubt`, no different
+ *   answer may be sent (`reset()` does nothing) until the run's status settles it;
  * - `stale`: the service no longer waits for this call (it moved on, or answered 409 and the run
  *   status confirms the call is gone), or another person's answer went first (the proxy's 409,
  *   `error.cause.kind === 'already_answered'`); nothing can be sent for it. When the last attempt
@@ -18,6 +20,13 @@ export interface ToolInputSnapshot {
   readonly state: ToolInputState;
   /** Why the last attempt failed, for `error` and `stale`. */
   readonly error: Error | undefined;
+  /**
+   * For `error` and `submitting`: an attempt of this answer failed with the proxy's
+   * `answer_in_doubt` (it may have been applied), and the run's status has not settled it yet. No
+   * different answer may be sent meanwhile, even when a later retry fails otherwise. False in
+   * every other state.
+   */
+  readonly inDoubt: boolean;
 }
 
 /** Identifies the tool call an answer is for. */
@@ -28,4 +37,4 @@ export interface ToolInputRef {
   readonly toolCallId: string;
 }
 
-export const IDLE_TOOL_INPUT: ToolInputSnapshot = Object.freeze({ state: 'idle', error: undefined });
+export const IDLE_TOOL_INPUT: ToolInputSnapshot = Object.freeze({ state: 'idle', error: undefined, inDoubt: false });

@@ -14,7 +14,8 @@ const CORS_HEADERS = {
 
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'GET, POST, PUT',
-  'access-control-allow-headers': 'x-api-key, content-type, accept',
+  // `idempotency-key`: a page names each answer with it (`createTaskClient`'s `submitToolInput`).
+  'access-control-allow-headers': 'x-api-key, content-type, accept, idempotency-key',
   'access-control-max-age': '600',
 };
 
@@ -33,8 +34,8 @@ export interface SimulatorServerOptions extends SimulatedServiceOptions {
   /** Interface to listen on. Default: `'127.0.0.1'`. */
   host?: string;
   /**
-   * Lets web pages on any origin call the API (CORS): preflights are answered and `x-api-key`
-   * and `content-type` may be sent. Meant for apps on a local dev server talking to the
+   * Lets web pages on any origin call the API (CORS): preflights are answered and `x-api-key`,
+   * `content-type` and `Idempotency-Key` may be sent. Meant for apps on a local dev server talking to the
    * simulator directly; a real service is reached through `createTaskProxy` instead.
    * Default: true.
    */

@@ -88,6 +88,24 @@ describe('the simulator server and CORS, in Chromium', () => {
     expect(limited).toMatchObject({ ok: true, status: 429, retryAfter: '7' });
   });
 
+  it('lets the page send an answer with its Idempotency-Key header', async () => {
+    const created = await callFromPage(page, `${open?.url}/api/v1/task/create`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ task: 'Log in to Acme Shop' }),
+    });
+    const taskId = (created as { body: { data: { taskId: string } } }).body.data.taskId;
+    const path = `/api/v1/task/${taskId}/run/tool-input`;
+    const answered = await callFromPage(page, `${open?.url}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', 'Idempotency-Key': '0f8e2c5a-5d1b-4d7e-9a51-6b1f0c3e2d44' },
+      body: JSON.stringify({ input: '123456', toolCallId: 'call-1' }),
+    });
+    // Whatever the service makes of the answer, the browser let the page send it and read the reply.
+    expect(answered).toMatchObject({ ok: true, body: { success: expect.any(Boolean) as unknown } });
+    expect(open?.service.requests.filter((request) => request.path === path).map((request) => request.method)).toContain('POST');
+  });
+
   it('blocks the page with cors: false, and the service never sees the call', async () => {
     const blocked = await callFromPage(page, `${closed?.url}/api/v1/check`, { headers: { 'x-api-key': API_KEY } });
     expect(blocked).toEqual({ ok: false, error: 'TypeError' });

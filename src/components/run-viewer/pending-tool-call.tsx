@@ -155,13 +155,16 @@ function Prompt({ form, ...props }: PromptProps) {
   const reason = useErrorReason();
   // Too large: the same body would be refused again, so only "Edit answer" is offered.
   const tooLarge = state === 'error' && answer.error instanceof AnswerTooLargeError ? answer.error : undefined;
+  // The answer may have been applied: a different one must not follow it, so only "Try again"
+  // (the same answer, the same key) is offered while the run's status is read to settle it.
+  const inDoubt = state !== 'idle' && answer.inDoubt;
   const tryAgain = () => {
     if (state !== 'error') return;
     props.onResend(call.toolCallId);
     void answer.retry().catch(() => {});
   };
   const editAnswer = () => {
-    if (state !== 'error') return;
+    if (state !== 'error' || inDoubt) return;
     props.onResend(undefined);
     props.onEdit();
     answer.reset();
@@ -192,6 +195,8 @@ function Prompt({ form, ...props }: PromptProps) {
         <div className="hitl-run-viewer-submit-error" data-state={resending ? 'submitting' : 'error'}>
           {resending ? (
             <p>{messages.resubmitting()}</p>
+          ) : inDoubt ? (
+            <p role="status">{messages.answerInDoubt()}</p>
           ) : (
             <p role="alert">
               {tooLarge !== undefined
@@ -206,14 +211,16 @@ function Prompt({ form, ...props }: PromptProps) {
                 {messages.tryAgain()}
               </button>
             ) : null}
-            <button
-              type="button"
-              className={tooLarge === undefined ? 'hitl-button' : 'hitl-button hitl-button-primary'}
-              aria-disabled={resending || undefined}
-              onClick={editAnswer}
-            >
-              {messages.editAnswer()}
-            </button>
+            {inDoubt ? null : (
+              <button
+                type="button"
+                className={tooLarge === undefined ? 'hitl-button' : 'hitl-button hitl-button-primary'}
+                aria-disabled={resending || undefined}
+                onClick={editAnswer}
+              >
+                {messages.editAnswer()}
+              </button>
+            )}
           </div>
         </div>
       ) : null}

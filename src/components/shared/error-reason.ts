@@ -26,6 +26,8 @@ export function errorReason(error: unknown, words: ErrorMessages = enErrorMessag
         return words.aborted();
       case 'parse':
         return words.unreadable();
+      case 'answer_in_doubt':
+        return words.answerInDoubt();
       case 'http':
         // The client's own fallback text: the service gave no reason of its own, so words take its place.
         if (status === undefined || !error.message.endsWith(`failed with HTTP ${status}`)) break;

@@ -94,6 +94,7 @@ export const de: Messages = {
     stale: () => 'Diese Anfrage ist nicht mehr offen: Der Agent hat weitergemacht.',
     answeredElsewhere: () => 'Diese Anfrage wurde an anderer Stelle beantwortet, daher wurde Ihre Antwort nicht gesendet.',
     probablyReceived: () => 'Ihre Antwort ist wahrscheinlich angekommen: Der Agent hat weitergemacht.',
+    answerInDoubt: () => 'Ihre Antwort ist möglicherweise schon angekommen. Es wird geprüft, ob der Agent sie erhalten hat …',
     dismiss: () => 'Schließen',
     liveViewHeading: () => 'Live-Ansicht',
     resultLoading: () => 'Das Ergebnis wird geladen …',
@@ -219,5 +220,6 @@ export const de: Messages = {
     busy: () => 'der Dienst ist ausgelastet. Warten Sie einen Moment',
     serviceFailed: ({ status }) => `beim Dienst ist ein Fehler aufgetreten (HTTP ${status})`,
     refused: ({ status }) => `der Dienst hat die Anfrage abgelehnt (HTTP ${status})`,
+    answerInDoubt: () => 'der Dienst hat sie möglicherweise schon erhalten. Es wird geprüft …',
   },
 };

@@ -93,6 +93,7 @@ export const es: Messages = {
     stale: () => 'Esta solicitud ya no está pendiente: el agente ha continuado.',
     answeredElsewhere: () => 'Esta solicitud se respondió en otro lugar, así que su respuesta no se envió.',
     probablyReceived: () => 'Probablemente su respuesta se recibió: el agente ha continuado.',
+    answerInDoubt: () => 'Es posible que su respuesta ya se haya recibido. Comprobando si el agente la recibió…',
     dismiss: () => 'Descartar',
     liveViewHeading: () => 'Vista en directo',
     resultLoading: () => 'Cargando el resultado…',
@@ -218,5 +219,6 @@ export const es: Messages = {
     busy: () => 'el servicio está ocupado. Espere un momento',
     serviceFailed: ({ status }) => `el servicio tuvo un problema (HTTP ${status})`,
     refused: ({ status }) => `el servicio rechazó la solicitud (HTTP ${status})`,
+    answerInDoubt: () => 'es posible que el servicio ya la haya recibido. Comprobando…',
   },
 };

@@ -96,6 +96,7 @@ export const fr: Messages = {
     stale: () => `Cette demande n’est plus en attente${COLON} l’agent est passé à la suite.`,
     answeredElsewhere: () => 'Quelqu’un a déjà répondu à cette demande ailleurs, votre réponse n’a donc pas été envoyée.',
     probablyReceived: () => `Votre réponse a probablement été reçue${COLON} l’agent est passé à la suite.`,
+    answerInDoubt: () => 'Votre réponse a peut-être déjà été reçue. Vérification auprès de l’agent en cours…',
     dismiss: () => 'Fermer',
     liveViewHeading: () => 'Vue en direct',
     resultLoading: () => 'Chargement du résultat…',
@@ -222,5 +223,6 @@ export const fr: Messages = {
     busy: () => 'le service est surchargé. Patientez un instant',
     serviceFailed: ({ status }) => `le service a rencontré un problème (HTTP ${status})`,
     refused: ({ status }) => `le service a refusé la requête (HTTP ${status})`,
+    answerInDoubt: () => 'le service l’a peut-être déjà reçue. Vérification en cours…',
   },
 };

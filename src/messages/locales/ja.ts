@@ -91,6 +91,7 @@ export const ja: Messages = {
     stale: () => 'このリクエストはすでに保留中ではありません。エージェントは次に進みました。',
     answeredElsewhere: () => 'このリクエストには別の場所で回答済みのため、あなたの回答は送信されませんでした。',
     probablyReceived: () => '回答はおそらく届いています。エージェントは次に進みました。',
+    answerInDoubt: () => '回答はすでに届いている可能性があります。エージェントが受け取ったか確認しています…',
     dismiss: () => '閉じる',
     liveViewHeading: () => 'ライブビュー',
     resultLoading: () => '結果を読み込んでいます…',
@@ -213,5 +214,6 @@ export const ja: Messages = {
     busy: () => 'サービスが混み合っています。しばらくお待ちください',
     serviceFailed: ({ status }) => `サービスで問題が発生しました (HTTP ${status})`,
     refused: ({ status }) => `サービスがリクエストを拒否しました (HTTP ${status})`,
+    answerInDoubt: () => 'サービスがすでに受け取っている可能性があります。確認しています…',
   },
 };

@@ -3,6 +3,7 @@
  * leader that polls for all, hand over when it goes, and never send one call's answer twice.
  */
 import { createRunStore, runStatusObserver, StoreObserver, type RunStore, type RunStoreOptions } from '../../../src/store';
+import { TaskApiError } from '../../../src/client';
 import { FakeEnvironment, FakeTaskClient, processing, waitingFor, type RecordedCall } from './fake-task-client';
 import { FakeOrigin } from './fake-tabs';
 
@@ -167,6 +168,41 @@ describe('cross-tab answers', () => {
     await expect(a.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, [])).rejects.toThrow('offline');
     await b.store.submitToolInput({ taskId: 'task-1', toolCallId: 'call-1' }, []);
     expect(client.callsTo('submitToolInput')).toHaveLength(2);
+  });
+
+  it('an answer in doubt keeps its key through the lock; another tab’s answer has its own, and neither can be reset', async () => {
+    const inDoubt = (status: number) =>
+      new TaskApiError('The answer may have been applied.', {
+        kind: 'answer_in_doubt',
+        status,
+        endpoint: 'POST /api/v1/task/{taskId}/run/tool-input',
+      });
+    const client = new FakeTaskClient()
+      .script('getRunStatus', { value: waitingFor('call-1') })
+      .script('submitToolInput', { error: inDoubt(504) }, { error: inDoubt(503) }, { value: undefined });
+    const origin = new FakeOrigin();
+    const a = await openTab(client, origin);
+    const b = await openTab(client, origin);
+    const ref = { taskId: 'task-1', toolCallId: 'call-1' };
+
+    await expect(a.store.submitToolInput(ref, 'from a')).rejects.toMatchObject({ kind: 'answer_in_doubt' });
+    await expect(b.store.submitToolInput(ref, 'from b')).rejects.toMatchObject({ kind: 'answer_in_doubt' });
+    a.store.resetToolInput('task-1', 'call-1');
+    b.store.resetToolInput('task-1', 'call-1');
+    expect(b.store.getToolInput('task-1', 'call-1')).toMatchObject({ state: 'error', inDoubt: true });
+    await a.store.retryToolInput(ref);
+    await vi.advanceTimersByTimeAsync(200);
+
+    const sent = client.callsTo('submitToolInput').map((call) => ({
+      input: (call.args[1] as { input: string }).input,
+      key: (call.args[2] as { idempotencyKey?: string } | undefined)?.idempotencyKey,
+    }));
+    expect(sent.map((attempt) => attempt.input)).toEqual(['from a', 'from b', 'from a']);
+    expect(sent[2]?.key).toBe(sent[0]?.key);
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+    expect(typeof sent[1]?.key).toBe('string');
+    // The answer taken in one tab is the call's answer in the other.
+    expect(b.store.getToolInput('task-1', 'call-1').state).toBe('submitted');
   });
 
   it('runs an action once per name across tabs', async () => {
