@@ -77,8 +77,9 @@ export const DEFAULT_TERMINAL_RUN_STATUSES: readonly string[] = Object.freeze([
 
 /**
  * Which run `status` values mean what (`RunStoreOptions` and the proxy's `events` take the same two).
- * A value named in the list you give is taken out of the other default list, so naming `queued` as
- * terminal is enough; a value in both lists you give counts as non-terminal.
+ * A list you give replaces its default (spread the default to add to it). A value named in the list
+ * you give is taken out of the other default list, so naming `queued` as terminal is enough; a value
+ * in both lists you give counts as non-terminal.
  */
 export interface RunStatusSets {
   /** Run `status` values meaning "still going". Default: `DEFAULT_NON_TERMINAL_RUN_STATUSES`. */

@@ -43,9 +43,10 @@ export interface TaskProxyEventOptions {
   nonTerminalRunStatuses?: Iterable<string>;
   /**
    * Run `status` values meaning the run is over: its status is no longer polled, and its result
-   * and GIF are read. Values named here are taken out of the default non-terminal list (unless
-   * `nonTerminalRunStatuses` is given too, which then wins). Give the browser store's
-   * `terminalRunStatuses` here too. Default: `DEFAULT_TERMINAL_RUN_STATUSES`.
+   * and GIF are read. Replaces the default list: to add a word, give
+   * `[...DEFAULT_TERMINAL_RUN_STATUSES, 'archived']`. Values named here are taken out of the
+   * default non-terminal list (unless `nonTerminalRunStatuses` is given too, which then wins).
+   * Give the browser store's `terminalRunStatuses` here too. Default: `DEFAULT_TERMINAL_RUN_STATUSES`.
    */
   terminalRunStatuses?: Iterable<string>;
   /** A run's first request waits a random 0 to this many ms, so runs named together do not poll in step. Default: 100. */

@@ -92,7 +92,8 @@ export interface RunStoreOptions {
   nonTerminalRunStatuses?: Iterable<string>;
   /**
    * Run `status` values meaning the run is over: its status is no longer polled, its result and
-   * GIF are read. Values named here are taken out of the default non-terminal list (unless you give
+   * GIF are read. Replaces the default list: to add a word, give `[...DEFAULT_TERMINAL_RUN_STATUSES,
+   * 'archived']`. Values named here are taken out of the default non-terminal list (unless you give
    * that list too, which then wins). Give the proxy's `events.terminalRunStatuses` the same.
    * Default: `DEFAULT_TERMINAL_RUN_STATUSES`.
    */

@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formInputTool } from '../../../src/schema';
-import { createTaskProxy, toNodeListener, type TaskProxy } from '../../../src/server';
+import { createTaskProxy, toNodeListener, type TaskProxy, type TaskProxyEventOptions } from '../../../src/server';
+import { DEFAULT_TERMINAL_RUN_STATUSES } from '../../../src/client';
 import type { Scenario } from '../../../src/testing';
 import { readStream, startHub, type Hub } from './hub-fixture';
 
@@ -45,12 +46,16 @@ describe('the hub, with fake timers against the in-process simulator', () => {
    * A hub whose upstream answers every status poll with `rewrite(body)` while it returns one, else
    * as the simulator does; the start times of the status polls, from the test's start.
    */
-  function hubWith(rewrite: (data: Record<string, unknown>) => { success: boolean; data?: unknown; error?: string } | undefined) {
+  function hubWith(
+    rewrite: (data: Record<string, unknown>) => { success: boolean; data?: unknown; error?: string } | undefined,
+    events: TaskProxyEventOptions = {},
+  ) {
     const start = Date.now();
     const times: number[] = [];
     const upstream: { service?: Hub['service'] } = {};
     const started = startHub(
       {
+        events,
         fetch: async (request) => {
           const response = await (upstream.service as Hub['service']).fetch(request);
           if (!new URL(request.url).pathname.endsWith('/run/status')) return response;
@@ -128,6 +133,20 @@ describe('the hub, with fake timers against the in-process simulator', () => {
     expect(made.times).toEqual([0, 2000, 4000]);
     const changes = reader.changes() as Change[];
     expect(changes.find((change) => change.payload.data?.status === 'timed_out')?.payload.final).toBe(true);
+  });
+
+  it('follows its terminalRunStatuses: a status named there ends the status polls, and the result is read', async () => {
+    const made = hubWith((data) => ({ success: true, data: { ...data, status: 'archived', detailedStatus: '', toolCall: null } }), {
+      terminalRunStatuses: [...DEFAULT_TERMINAL_RUN_STATUSES, 'archived'],
+    });
+    hub = made.hub;
+    const reader = readStream(await hub.open(`taskId=${await task()}`));
+    await tick(60_000);
+
+    expect(made.times).toEqual([0]);
+    const changes = reader.changes();
+    expect(changes[0]?.payload).toMatchObject({ final: true, data: { status: 'archived' } });
+    expect(changes.map((change) => change.event)).toContain('result');
   });
 });
 
