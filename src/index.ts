@@ -5,8 +5,10 @@
 
 // Client: the typed client of the task service.
 export {
+  classifyRunStatus,
   createTaskClient,
   DEFAULT_NON_TERMINAL_RUN_STATUSES,
+  DEFAULT_TERMINAL_RUN_STATUSES,
   FINAL_GIF_STATUSES,
   isFinalGifStatus,
   isTaskApiError,
@@ -35,6 +37,8 @@ export type {
   RunRequestOptions,
   RunResult,
   RunStatus,
+  RunStatusClass,
+  RunStatusSets,
   RunStatusValue,
   TaskApiErrorKind,
   TaskApiErrorOptions,

@@ -3,7 +3,7 @@ export type { CreateTaskClientOptions } from './create-task-client';
 export { clientScope } from './client-scope';
 export { parseRetryAfter } from './parse-retry-after';
 export { createIdempotencyKey } from './idempotency-key';
-export { TASK_API_ERROR_KINDS, TaskApiError, isTaskApiError } from './task-api-error';
+export { TASK_API_ERROR_KINDS, TaskApiError, isRetryableReadError, isTaskApiError } from './task-api-error';
 export type { TaskApiErrorKind, TaskApiErrorOptions } from './task-api-error';
 export type * from './types';
 export { createEventSource } from './create-event-source';
@@ -53,11 +53,18 @@ export type {
   ToNodeListenerOptions,
 } from './to-node-listener';
 export {
+  classifyRunStatus,
+  createRunStatusClassifier,
   createRunTerminalCheck,
   DEFAULT_NON_TERMINAL_RUN_STATUSES,
+  DEFAULT_TERMINAL_RUN_STATUSES,
   FINAL_GIF_STATUSES,
   isFinalGifStatus,
   isTerminalRunStatus,
   normaliseStatus,
+  UNKNOWN_RUN_STATUS_MAX_INTERVAL_MS,
+  unknownStatusInterval,
+  type RunStatusClass,
+  type RunStatusSets,
   type RunTerminalInput,
 } from './run-status-terminal';

@@ -75,3 +75,20 @@ export class TaskApiError extends Error {
 export function isTaskApiError(error: unknown): error is TaskApiError {
   return error instanceof TaskApiError || (error instanceof Error && error.name === 'TaskApiError' && 'kind' in error);
 }
+
+/**
+ * A refusal's message that says the task or run does not exist (any more). The spec shows no error
+ * texts (§7); these are the words services commonly use for it.
+ */
+const GONE_MESSAGE = /not found|does not exist|doesn't exist|no such|unknown (task|run)/i;
+
+/**
+ * True when a failed read (a status, result, GIF or list poll) is worth trying again after a wait:
+ * what `isTransient` says, and also a `success: false` answer (kind `api`, which says nothing about
+ * why), unless its message says the task or run is gone. Answers and other writes keep
+ * `isTransient`: sending one again is not this function's call.
+ */
+export function isRetryableReadError(error: TaskApiError): boolean {
+  if (error.isTransient) return true;
+  return error.kind === 'api' && !error.isAuthError && !GONE_MESSAGE.test(error.message);
+}

@@ -3,13 +3,15 @@ import { TaskClientContext } from '../context';
 import { getRunStore, runStatusState, type RunStatusLike, type RunStatusState } from '../store';
 
 /**
- * `runStatusState(status)` as the store in use judges the end of a run: `isTerminal` when given
- * (`useRunStatus().isTerminal`), else the check of the nearest `<TaskClientProvider>`'s store (its
- * `nonTerminalRunStatuses`), else the default list. Works without a provider.
+ * `runStatusState(status)` as the store in use judges the run: the `classifyRun` of the nearest
+ * `<TaskClientProvider>`'s store (its `nonTerminalRunStatuses` and `terminalRunStatuses`), with
+ * `isTerminal` when given (`useRunStatus().isTerminal`) having the last word on whether the run is
+ * over; without a provider, the default lists.
  */
 export function useRunStatusState(status: RunStatusLike | undefined, isTerminal?: boolean): RunStatusState {
   const context = useContext(TaskClientContext);
-  if (isTerminal !== undefined || status === undefined || status === null || context === null) return runStatusState(status, isTerminal);
+  if (isTerminal === true || status === undefined || status === null || context === null) return runStatusState(status, isTerminal);
   const store = context.store ?? getRunStore(context.client);
-  return runStatusState(status, store.isRunTerminal({ status: status.status }));
+  const kind = store.classifyRun({ status: status.status, detailedStatus: status.detailedStatus });
+  return runStatusState(status, isTerminal === false && kind === 'terminal' ? 'live' : kind);
 }

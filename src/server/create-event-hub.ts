@@ -1,4 +1,4 @@
-import { createRunTerminalCheck, createTaskClient } from '../client';
+import { createRunStatusClassifier, createTaskClient } from '../client';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
 import { EventHub } from './event-hub';
 import type { ProxyStore } from './proxy-store';
@@ -47,7 +47,10 @@ export function createEventHub(input: EventHubInput): EventHub {
       firstPollJitterMs: events.firstPollJitterMs ?? TASK_PROXY_DEFAULTS.firstPollJitterMs,
       backoff: { baseMs: events.retryBaseMs ?? DEFAULT_RETRY_BASE_MS, capMs: events.retryCapMs ?? DEFAULT_RETRY_CAP_MS, random },
       random,
-      isTerminal: createRunTerminalCheck(events.nonTerminalRunStatuses),
+      classifyRun: createRunStatusClassifier({
+        nonTerminalRunStatuses: events.nonTerminalRunStatuses,
+        terminalRunStatuses: events.terminalRunStatuses,
+      }),
     },
   });
 }

@@ -34,11 +34,21 @@ export interface TaskProxyEventOptions {
    */
   maxBufferedBytes?: number;
   /**
-   * Run `status` values meaning "still going"; at any other the status is no longer polled and the
-   * result and GIF are read. Give the browser store's `nonTerminalRunStatuses` here too.
+   * Run `status` values meaning "still going". A value in neither this list nor
+   * `terminalRunStatuses` is not taken for over: it is polled on, more slowly the longer the run
+   * says it (doubling from `pollIntervalMs.status` up to 30 s). Values named here are taken out of
+   * the default terminal list. Give the browser store's `nonTerminalRunStatuses` here too.
    * Default: `DEFAULT_NON_TERMINAL_RUN_STATUSES`.
    */
   nonTerminalRunStatuses?: Iterable<string>;
+  /**
+   * Run `status` values meaning the run is over: its status is no longer polled, and its result
+   * and GIF are read. Replaces the default list: to add a word, give
+   * `[...DEFAULT_TERMINAL_RUN_STATUSES, 'archived']`. Values named here are taken out of the
+   * default non-terminal list (unless `nonTerminalRunStatuses` is given too, which then wins).
+   * Give the browser store's `terminalRunStatuses` here too. Default: `DEFAULT_TERMINAL_RUN_STATUSES`.
+   */
+  terminalRunStatuses?: Iterable<string>;
   /** A run's first request waits a random 0 to this many ms, so runs named together do not poll in step. Default: 100. */
   firstPollJitterMs?: number;
   /**

@@ -1,12 +1,15 @@
 import {
   eventPayload,
   isFinalGifStatus,
+  isRetryableReadError,
   isTaskApiError,
   TaskApiError,
+  unknownStatusInterval,
   type EventResource,
   type EventTopic,
   type GifStatus,
   type RunStatus,
+  type RunStatusClass,
   type TaskClient,
 } from '../client';
 import { retryDelay, stringifyJson, type BackoffOptions } from '../utils';
@@ -29,7 +32,8 @@ export interface PollerSettings {
   firstPollJitterMs: number;
   backoff: BackoffOptions;
   random: () => number;
-  isTerminal: (status: RunStatus) => boolean;
+  /** Where a run stands: `terminal` ends its status polls, `unknown` slows them down. */
+  classifyRun: (status: RunStatus) => RunStatusClass;
   /** A `Retry-After` on a 429 speaks for the whole service: no poller of the proxy requests before this time. */
   hold: { notBefore: number };
   /** Shared by every poller of the proxy: how many requests may be open at once. */
@@ -83,6 +87,8 @@ export class TopicPoller {
   private failures = 0;
   private lastRequestAt = Number.NEGATIVE_INFINITY;
   private invalidatedAt = Number.NEGATIVE_INFINITY;
+  /** When the first status request whose answer was `unknown` started; undefined while it is not. */
+  private unknownSince: number | undefined;
   /** The payload committed last, per resource: an unchanged answer is not a change. */
   private readonly last = new Map<EventResource, string>();
 
@@ -214,12 +220,16 @@ export class TopicPoller {
       return;
     }
     this.failures = 0;
+    const kind = resource === 'status' ? settings.classifyRun(data as RunStatus) : undefined;
+    // A status nobody knows is not an end (the run may yet ask the person something): polled on,
+    // more slowly the longer it lasts, and at the normal pace again as soon as the run is live.
+    this.unknownSince = kind === 'unknown' ? (this.unknownSince ?? startedAt) : undefined;
+    const wait = this.unknownSince === undefined ? interval : unknownStatusInterval(interval, startedAt - this.unknownSince);
     // An interval from one request's start to the next, so the service sees one per interval
     // however long each takes; but never sooner than half an interval after a slow answer.
-    const next = Math.max(startedAt + interval, Date.now() + interval / 2) - Date.now();
+    const next = Math.max(startedAt + wait, Date.now() + wait / 2) - Date.now();
     const final =
-      resource === 'result' ||
-      (resource === 'status' ? settings.isTerminal(data as RunStatus) : isFinalGifStatus(String((data as GifStatus).status)));
+      resource === 'result' || (kind === undefined ? isFinalGifStatus(String((data as GifStatus).status)) : kind === 'terminal');
     await this.commit(resource, final, { data });
     if (!final) {
       this.schedule(next);
@@ -231,7 +241,8 @@ export class TopicPoller {
 
   private async failed(resource: 'status' | 'result' | 'gif', error: TaskApiError): Promise<void> {
     const { settings } = this.deps;
-    if (error.isAuthError || !error.isTransient) {
+    // A `success: false` answer says nothing about why: retried like a 5xx, unless it says the run is gone.
+    if (error.isAuthError || !isRetryableReadError(error)) {
       await this.commit(resource, true, { error });
       // A refused key stops everything; a result that cannot be read does not stop the GIF.
       this.phase = error.isAuthError || resource === 'status' ? 'halted' : NEXT_PHASE[resource];

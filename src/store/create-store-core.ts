@@ -1,9 +1,10 @@
-import { createRunTerminalCheck, EVENT_RESOURCES, isFinalGifStatus, isTaskApiError, type RunStatus, type TaskClient } from '../client';
+import { EVENT_RESOURCES, isTaskApiError, type RunStatus, type TaskClient } from '../client';
 import { quiet, removeDraft, toError } from '../utils';
 import { fetchResource } from './fetch-resource';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
 import { EMPTY_SNAPSHOT, type Resource, type ResourceRequest, type WatchOptions } from './resource';
 import { ResourceCache } from './resource-cache';
+import { createResourceJudge } from './resource-judge';
 import { runStoreActions } from './run-store-actions';
 import { readResourceData, UnusableDataError } from './resource-data';
 import { isRunResourceKey, resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
@@ -23,7 +24,7 @@ import { IDLE_TOOL_INPUT } from './tool-input-state';
  * hooks that answer bring it (`withAnswers`); an answer sent before that loads it first.
  */
 export function createStoreCore(client: TaskClient, options: RunStoreOptions = {}): RunStore {
-  const isRunTerminal = createRunTerminalCheck(options.nonTerminalRunStatuses);
+  const { classifyRun, isRunTerminal, isDone, isUnknown } = createResourceJudge(options);
   const random = options.random ?? Math.random;
   /** Logical clock ordering request starts against invalidations (timestamps can tie). */
   let clock = 0;
@@ -68,6 +69,7 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     random,
     environment: tabs.environment,
     isDone,
+    isUnknown,
     resources: () => cache.all(),
     start: (resource) => void start(resource, false),
     // Until the stream's code is there, the runs it will bring are not polled either.
@@ -112,15 +114,6 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     maxAnswerBytes: options.maxAnswerBytes ?? RUN_STORE_DEFAULTS.maxAnswerBytes,
     exclusive: (ref, send) => tabs.exclusive(ref, send),
   });
-
-  /** The resource will not change any more: a terminal run, a final GIF. */
-  function isDone(resource: Resource): boolean {
-    const data = resource.state.data;
-    if (data === undefined) return false;
-    if (resource.key.resource === 'status') return isRunTerminal(data as RunStatus);
-    if (resource.key.resource === 'gif') return isFinalGifStatus(String((data as { status: unknown }).status));
-    return false;
-  }
 
   const busy = (resource: Resource) => resource.inUse || teardowns.has(resource);
 
@@ -363,6 +356,7 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     getPauseReason: () => scheduler.pauseReason(),
     getTransport: () => slot.feed?.transport ?? (slot.loading ? 'stream' : 'polling'),
     isRunTerminal,
+    classifyRun,
 
     getToolInput: (taskId, toolCallId) => answers.registry?.get(taskId, toolCallId) ?? IDLE_TOOL_INPUT,
     getWaitingSince: (taskId, toolCallId) => waits.get(taskId, toolCallId),

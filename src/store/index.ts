@@ -8,13 +8,16 @@
  *   The next poll is one interval after the last one started, not after its answer: slow answers do
  *   not stretch the interval, and an answer later than the interval is followed at once.
  *   The last watcher leaving aborts the open request, a tick later (so StrictMode's remount is free).
- * - Run statuses stop being polled once terminal: anything not in `DEFAULT_NON_TERMINAL_RUN_STATUSES`
- *   (configurable) is terminal, unknown values included, unless a tool call is pending.
+ * - Run statuses stop being polled once known terminal (`DEFAULT_TERMINAL_RUN_STATUSES`,
+ *   configurable), never while a tool call is pending. A value in neither list is not an end: it is
+ *   polled on, each wait as long as the value has lasted (at least the interval, at most 30 s), and
+ *   at the interval again as soon as the run is live.
  * - Nothing is polled while the page is hidden or offline; one refresh on return.
- * - Network errors, time-outs, 408, 429 and 5xx are retried with full-jitter backoff (1000 ms base,
- *   30000 ms cap), never sooner than `Retry-After`; a 429 with `Retry-After` holds every poll of
- *   the store. Other failures stop that resource until `refetch()` or a new watcher. 401/403 stop
- *   every resource of the store until `refetch()` or `resume()`.
+ * - Network errors, time-outs, 408, 429, 5xx and `success: false` (unless its message says the task
+ *   or run is gone) are retried with full-jitter backoff (1000 ms base, 30000 ms cap), never sooner
+ *   than `Retry-After`; a 429 with `Retry-After` holds every poll of the store. Other failures stop
+ *   that resource until `refetch()` or a new watcher. 401/403 stop every resource of the store until
+ *   `refetch()` or `resume()`.
  * - Every answer, polled or pushed, is checked before use: data of the wrong shape (a status that is
  *   `null`, lacks `status`, …), or a throw while handling it, becomes the resource's error
  *   (`UnusableDataError`) and is retried like a 5xx; a resource never stays fetching.

@@ -11,8 +11,10 @@ export interface RunStatusOptions {
   runId?: string | undefined;
   /**
    * Milliseconds between polls, `false` for no polling, or a function of the latest status returning
-   * either. Polling stops once the run is terminal, whatever this says. With several components
-   * watching one run, the shortest interval wins. Default: the store's `pollIntervalMs.status` (2000).
+   * either. Polling stops once the run is terminal, whatever this says; while its status is one the
+   * store does not know, polls wait as long as it has lasted (at least this, at most 30 s). With
+   * several components watching one run, the shortest interval wins. Default: the store's
+   * `pollIntervalMs.status` (2000).
    */
   pollIntervalMs?: PollInterval<RunStatus> | undefined;
   /** When false, nothing is fetched or polled. Default: true. */
@@ -20,7 +22,7 @@ export interface RunStatusOptions {
 }
 
 export interface RunStatusResult extends QueryResult<RunStatus> {
-  /** True once the run will not change any more (see `isTerminalRunStatus`). */
+  /** True once the run is known to be over (see `isTerminalRunStatus`); false for a status the store does not know. */
   readonly isTerminal: boolean;
   /**
    * The tool call waiting for the person's answer: `data.toolCall`, except that a call whose answer

@@ -1,4 +1,4 @@
-import { isTerminalRunStatus, normaliseStatus, type RunStatus } from '../client';
+import { classifyRunStatus, normaliseStatus, type RunStatus, type RunStatusClass } from '../client';
 
 /**
  * A run status in one word, for `data-state`:
@@ -6,7 +6,8 @@ import { isTerminalRunStatus, normaliseStatus, type RunStatus } from '../client'
  * - `running`: the run works (`running`, or another value the store counts as still going, such as `queued`);
  * - `waiting`: a tool call waits for the person (`detailedStatus` `tool_call`);
  * - `completed`, `failed`, `stopped`: the run ended so;
- * - `unknown`: an ended run with a value this library does not know; it is shown raw.
+ * - `unknown`: a value this library has no word for, shown raw: one it does not know at all (the run
+ *   is not taken for over and is still polled, more slowly), or an end such as `timed_out`.
  */
 export type RunStatusState = 'loading' | 'running' | 'waiting' | 'completed' | 'failed' | 'stopped' | 'unknown';
 
@@ -21,16 +22,24 @@ const STOPPED = new Set(['stopped', 'cancelled', 'canceled', 'aborted']);
 /**
  * The `RunStatusState` of a status (see there).
  *
- * @param isTerminal Whether the run has ended, as the store judges it (`useRunStatus().isTerminal`,
- *   which follows the store's `nonTerminalRunStatuses`). Default: judged with
- *   `DEFAULT_NON_TERMINAL_RUN_STATUSES`.
+ * @param judgement Where the run stands as the store judges it: its `classifyRun(status)`, or
+ *   whether it is over (`useRunStatus().isTerminal`; `false` only says it is not over, so a value
+ *   the default lists do not know stays `unknown`). Default: `classifyRunStatus(status)` with the
+ *   default lists.
  */
-export function runStatusState(status: RunStatusLike | undefined, isTerminal?: boolean): RunStatusState {
+export function runStatusState(status: RunStatusLike | undefined, judgement?: boolean | RunStatusClass): RunStatusState {
   if (status === undefined || status === null) return 'loading';
-  const coarse = normaliseStatus(status.status);
   if (normaliseStatus(status.detailedStatus) === 'tool_call') return 'waiting';
-  const ended = isTerminal ?? (coarse === '' || isTerminalRunStatus(coarse));
-  if (!ended) return 'running';
+  const coarse = normaliseStatus(status.status);
+  let kind: RunStatusClass;
+  if (typeof judgement === 'string') kind = judgement;
+  else if (judgement === true) kind = 'terminal';
+  else {
+    kind = classifyRunStatus({ status: status.status });
+    if (judgement === false && kind === 'terminal') kind = 'live';
+  }
+  if (kind === 'live') return 'running';
+  if (kind === 'unknown') return 'unknown';
   if (coarse === 'completed') return 'completed';
   if (FAILED.has(coarse)) return 'failed';
   if (STOPPED.has(coarse)) return 'stopped';

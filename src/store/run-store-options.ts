@@ -83,8 +83,21 @@ export interface RunStoreOptions {
    * proxy's default).
    */
   maxAnswerBytes?: number;
-  /** Run `status` values meaning "still going"; others are terminal. Default: `DEFAULT_NON_TERMINAL_RUN_STATUSES`. */
+  /**
+   * Run `status` values meaning "still going", polled every `pollIntervalMs.status`. A value in
+   * neither this list nor `terminalRunStatuses` is not taken for over: it is polled on, more slowly
+   * the longer the run says it (doubling from the interval up to 30 s), and shown raw. Values named
+   * here are taken out of the default terminal list. Default: `DEFAULT_NON_TERMINAL_RUN_STATUSES`.
+   */
   nonTerminalRunStatuses?: Iterable<string>;
+  /**
+   * Run `status` values meaning the run is over: its status is no longer polled, its result and
+   * GIF are read. Replaces the default list: to add a word, give `[...DEFAULT_TERMINAL_RUN_STATUSES,
+   * 'archived']`. Values named here are taken out of the default non-terminal list (unless you give
+   * that list too, which then wins). Give the proxy's `events.terminalRunStatuses` the same.
+   * Default: `DEFAULT_TERMINAL_RUN_STATUSES`.
+   */
+  terminalRunStatuses?: Iterable<string>;
   /** Source of randomness in [0, 1) for jitter. Default: `Math.random`. */
   random?: () => number;
   /** Visibility and connectivity. Default: `createBrowserEnvironment()`. */

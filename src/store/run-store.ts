@@ -1,4 +1,4 @@
-import type { CreateTaskRequest, RunTerminalInput, TaskClient } from '../client';
+import type { CreateTaskRequest, RunStatusClass, RunTerminalInput, TaskClient } from '../client';
 import type { Transport } from './event-feed';
 import type { WatchOptions } from './resource';
 import type { ResourceData, ResourceKey } from './resource-key';
@@ -52,8 +52,13 @@ export interface RunStore {
    * `events: true`), or `polling`, which a stream that fails falls back to.
    */
   getTransport(): Transport;
-  /** True when the run will not change any more (see `isTerminalRunStatus`); false with a pending tool call. */
+  /**
+   * True when the run is known to be over (`classifyRun` says `terminal`, see `isTerminalRunStatus`);
+   * false with a pending tool call, and for a status this store does not know.
+   */
   isRunTerminal(run: RunTerminalInput): boolean;
+  /** Where the run stands by this store's lists (`nonTerminalRunStatuses`, `terminalRunStatuses`); see `classifyRunStatus`. */
+  classifyRun(run: RunTerminalInput): RunStatusClass;
 
   /** The registry's state for one tool call (`idle` when nothing was attempted). */
   getToolInput(taskId: string, toolCallId: string): ToolInputSnapshot;

@@ -1,4 +1,4 @@
-import { isTaskApiError } from '../client';
+import { isRetryableReadError, isTaskApiError, unknownStatusInterval } from '../client';
 import { retryDelay, type BackoffOptions } from '../utils';
 import { RequestQueue } from './request-queue';
 import { UnusableDataError } from './resource-data';
@@ -25,6 +25,11 @@ export interface SchedulerOptions {
   environment: StoreEnvironment;
   /** The resource will not change any more (a terminal run, a final GIF): no more polls. */
   isDone(resource: Resource): boolean;
+  /**
+   * The resource says something the store cannot place (a run status it does not know): it is
+   * polled on, more slowly the longer it says so (see `unknownStatusInterval`).
+   */
+  isUnknown(resource: Resource): boolean;
   /** Every resource of the store, for pauses and returns. */
   resources(): Iterable<Resource>;
   /** Another transport (the proxy's event stream) brings this resource: it is not polled. */
@@ -48,6 +53,8 @@ interface Slot {
   /** Cancels the resource's place in the queue. */
   dequeue: (() => void) | undefined;
   firstDueAt: number | undefined;
+  /** When the first request whose answer the store could not place started; undefined while it can. */
+  unknownSince: number | undefined;
 }
 
 /**
@@ -88,6 +95,9 @@ export class Scheduler {
   schedule(resource: Resource): void {
     this.clearTimer(resource);
     const slot = this.slot(resource);
+    // Before any early return: every applied answer passes here, so the first unknown one is the one noted.
+    if (!this.options.isUnknown(resource)) slot.unknownSince = undefined;
+    else slot.unknownSince ??= resource.state.requestedAt ?? resource.state.settledAt ?? Date.now();
     if (resource.watchers.size === 0 || resource.request !== undefined || slot.dequeue !== undefined || this.isPaused()) return;
     if (this.options.isCovered(resource)) return;
     const state = resource.state;
@@ -108,7 +118,8 @@ export class Scheduler {
       // Timed from the last request's start, not its answer: slow answers (a busy service, a
       // starved main thread) do not stretch the interval. Clamped to now: after the wall clock is
       // set back, the next poll is one interval away, not years.
-      due = Math.min(state.requestedAt ?? state.settledAt, now) + interval;
+      const last = Math.min(state.requestedAt ?? state.settledAt, now);
+      due = last + (slot.unknownSince === undefined ? interval : unknownStatusInterval(interval, Math.max(0, last - slot.unknownSince)));
     }
     due = Math.max(due, state.notBefore);
     if (due <= now) {
@@ -195,9 +206,10 @@ export class Scheduler {
 
   /**
    * What a failure at `at` means: a refused key pauses everything; network errors, time-outs, 408,
-   * 429, 5xx and data the store could not use are retried with backoff, never sooner than
-   * `Retry-After` (and a 429 with one holds every poll of the store); anything else halts the
-   * resource until someone asks again.
+   * 429, 5xx, a `success: false` answer that does not say the task or run is gone
+   * (`isRetryableReadError`) and data the store could not use are retried with backoff, never
+   * sooner than `Retry-After` (and a 429 with one holds every poll of the store); anything else
+   * halts the resource until someone asks again.
    */
   planFailure(resource: Resource, cause: unknown, at: number): FailurePlan {
     const state = resource.state;
@@ -205,7 +217,7 @@ export class Scheduler {
       return { auth: true, retryAt: undefined, notBefore: state.notBefore, halted: state.halted };
     }
     // Data the store could not use may be followed by data it can: retried like a 5xx.
-    if ((isTaskApiError(cause) && cause.isTransient) || cause instanceof UnusableDataError) {
+    if ((isTaskApiError(cause) && isRetryableReadError(cause)) || cause instanceof UnusableDataError) {
       const retryAfter = isTaskApiError(cause) ? cause.retryAfterMs : undefined;
       // A 429 speaks for the whole service, not one resource.
       if (isTaskApiError(cause) && cause.status === 429 && retryAfter !== undefined) this.queue.holdUntil(at + retryAfter);
@@ -297,7 +309,7 @@ export class Scheduler {
   private slot(resource: Resource): Slot {
     let slot = this.slots.get(resource);
     if (slot === undefined) {
-      slot = { timer: undefined, dequeue: undefined, firstDueAt: undefined };
+      slot = { timer: undefined, dequeue: undefined, firstDueAt: undefined, unknownSince: undefined };
       this.slots.set(resource, slot);
     }
     return slot;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type Ref } from 'react';
 import type { RunStatus, TaskClient, ToolDefinition } from '../../client';
 import { enRunViewerMessages } from '../../messages';
-import { useMessageGroup, useRunGif, useRunResult, useRunStatus, useShowToolCall, useToolInput } from '../../hooks';
-import { runStatusState, type PollInterval } from '../../store';
+import { useMessageGroup, useRunGif, useRunResult, useRunStatus, useRunStatusState, useShowToolCall, useToolInput } from '../../hooks';
+import type { PollInterval } from '../../store';
 import { LiveView, type LiveViewProps } from '../live-view';
 import { RunGif } from '../run-gif';
 import { RunResultView } from '../run-result-view';
@@ -121,7 +121,8 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
   const gif = useRunGif({ taskId, runId, enabled: terminal }, client);
 
   const data = status.data;
-  const runState = runStatusState(data, terminal);
+  // As the badge judges it: a status the store knows as still going is `running`, one it does not know `unknown`.
+  const runState = useRunStatusState(data, terminal);
   const state: RunViewerState = data === undefined ? (status.error ? 'error' : 'loading') : runState === 'loading' ? 'unknown' : runState;
 
   const onStatusChange = useLatestOptionalCallback(props.onStatusChange);

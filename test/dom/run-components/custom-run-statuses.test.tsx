@@ -1,7 +1,7 @@
 /**
- * A store told which run statuses mean "still going" (`nonTerminalRunStatuses`) and the components
- * that show a run must agree on whether the run is over: the badge says "running" exactly while
- * the store keeps polling.
+ * A store told which run statuses mean "still going" (`nonTerminalRunStatuses`) and which mean
+ * "over" (`terminalRunStatuses`), and the components that show a run, must agree on whether the
+ * run is over: the badge says "running" exactly while the store polls at its normal pace.
  */
 import { render, screen, within } from '@testing-library/react';
 import { RunStatusBadge } from '../../../src/components/run-status-badge';
@@ -20,12 +20,13 @@ function customStore(client: FakeTaskClient): RunStore {
     environment: new FakeEnvironment(),
     firstPollJitterMs: 0,
     nonTerminalRunStatuses: ['running', 'thinking'],
+    terminalRunStatuses: ['completed', 'queued'],
   });
 }
 
 const badgeOf = (root: HTMLElement) => root.querySelector('.hitl-run-status-badge') as HTMLElement;
 
-describe('custom nonTerminalRunStatuses', () => {
+describe('custom nonTerminalRunStatuses and terminalRunStatuses', () => {
   it('shows a status the store keeps polling as running, in the viewer and its badge', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: runStatus('thinking', 'planning') });
     const store = customStore(client);

@@ -167,7 +167,7 @@ describe('RunViewer states', () => {
     await expectAccessible(container);
   });
 
-  it('shows a status value it does not know raw, and treats it as the end of the run', async () => {
+  it('shows a status value it does not know raw, and does not take it for the end of the run', async () => {
     const service = simulator();
     const { taskId } = await startTask(service, 'Log in to the shop');
     const client: TaskClient = {
@@ -185,7 +185,9 @@ describe('RunViewer states', () => {
     expect(viewer()).toHaveAttribute('data-state', 'unknown');
     expect(viewer()).toHaveAttribute('data-status', 'foo_bar');
     expect(badge()).toHaveTextContent('Status: foo_bar (bar_baz)');
-    expect(announcement()).toBe('The run ended with status foo_bar.');
+    // Not known to be over: no end is announced, and the run can still be stopped.
+    expect(announcement()).toBe('');
+    expect(screen.getByRole('button', { name: 'Stop run' })).toBeInTheDocument();
     await expectAccessible(container);
   });
 

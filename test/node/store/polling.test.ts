@@ -101,7 +101,7 @@ describe('one timer per resource', () => {
 });
 
 describe('terminal runs', () => {
-  it.each(['completed', 'failed', 'stopped', 'cancelled', 'a_value_nobody_has_seen'])(
+  it.each(['completed', 'failed', 'stopped', 'cancelled', 'timed_out', 'Succeeded'])(
     'stops polling once the status is %s',
     async (last) => {
       const client = new FakeTaskClient().script(
@@ -150,7 +150,9 @@ describe('terminal runs', () => {
     await vi.advanceTimersByTimeAsync(4000);
 
     expect(client.callsTo('getRunStatus')).toHaveLength(3);
-    expect(s.isRunTerminal(runStatus('queued'))).toBe(true);
+    // Outside the list is not an end: only a known terminal value is.
+    expect(s.isRunTerminal(runStatus('queued'))).toBe(false);
+    expect(s.isRunTerminal(runStatus('completed'))).toBe(true);
   });
 
   it('does not ask again for a terminal run when a new watcher arrives', async () => {
