@@ -14,6 +14,8 @@ export interface InboxMessages {
   retry(): string;
   /** An item's task, when the task list gives no name. Default: "Task <taskId>". */
   taskFallback(context: { taskId: string }): string;
+  /** The tool of an item that is a form without a heading. Default: "Form". */
+  formTool(): string;
   /** How long an item has waited. `duration` is already written in the locale ("2 min"). Default: "waiting for <duration>". */
   waitingFor(context: { duration: string }): string;
   /** Announced once for each call that starts waiting. Default: "<task> is waiting for you: <title>". */
@@ -39,6 +41,7 @@ export const enInboxMessages: InboxMessages = {
   error: ({ reason }) => `Could not load the inbox: ${reason}`,
   retry: () => 'Retry',
   taskFallback: ({ taskId }) => `Task ${taskId}`,
+  formTool: () => 'Form',
   waitingFor: ({ duration }) => `waiting for ${duration}`,
   announceArrival: ({ task, title }) => (title === '' ? `${task} is waiting for you.` : `${task} is waiting for you: ${title}`),
   close: () => 'Close',

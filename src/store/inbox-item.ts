@@ -37,11 +37,28 @@ function describe(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The item's one-line title: the form's heading, or `name: value` pairs of the parameters. */
+/** A `form_input` call's heading on one line; '' for any other tool or a form without one. */
+function formHeading(call: ToolCall): string {
+  if (call.tool.name !== 'form_input' || !isRecord(call.tool.parameters)) return '';
+  const heading = call.tool.parameters.heading;
+  return typeof heading === 'string' ? oneLine(heading) : '';
+}
+
+function fieldLabels(fields: unknown): string {
+  if (!Array.isArray(fields)) return '';
+  const labels = fields.flatMap((field) => (isRecord(field) && typeof field.label === 'string' ? [oneLine(field.label)] : []));
+  return labels.filter((label) => label !== '').join(', ');
+}
+
+/**
+ * The item's one-line title: the form's heading (else its fields' labels), or `name: value`
+ * pairs of another tool's parameters.
+ */
 export function toolCallTitle(call: ToolCall): string {
   const parameters = isRecord(call.tool.parameters) ? call.tool.parameters : {};
-  const heading = typeof parameters.heading === 'string' ? oneLine(parameters.heading) : '';
-  if (call.tool.name === 'form_input' && heading !== '') return cut(heading);
+  const heading = formHeading(call);
+  if (heading !== '') return cut(heading);
+  if (call.tool.name === 'form_input') return cut(fieldLabels(parameters.fields));
   const parts: string[] = [];
   for (const [name, value] of Object.entries(parameters)) {
     const text = describe(value);

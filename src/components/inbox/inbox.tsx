@@ -10,7 +10,7 @@ import {
 } from '../../hooks';
 import type { InboxMessages } from '../../messages';
 import type { InboxItem } from '../../store';
-import { cx } from '../../utils';
+import { cx, isRecord } from '../../utils';
 import { useNow, withRefProp } from '../../utils/react';
 import type { RunViewerFormProps } from '../run-viewer';
 import { errorReason, Heading, LiveAnnouncer, RetryAlert, subLevel, WaitingTime, type HeadingLevel } from '../shared';
@@ -33,6 +33,12 @@ export interface InboxProps {
    * so the app can route to its own page. Default: none (the form opens in place).
    */
   onOpen?: (item: InboxItem) => void;
+  /**
+   * Names an item's tool, as plain text (agent-made names and headings are never read as HTML).
+   * Default: `defaultToolLabel`: the form's heading for `form_input` (else the `formTool` message,
+   * "Form"), any other tool's name in words (`approve_purchase` → "Approve purchase").
+   */
+  toolLabel?: (item: InboxItem) => string;
   /** Custom renderers of tool calls by tool name, as `<RunViewer renderers>`. Default: none. */
   renderers?: ToolRenderers;
   /** The tasks' tool definitions, as `<RunViewer tools>`. Default: none. */
@@ -154,6 +160,7 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
                 onKeyDown={(event) => onKeyDown(event, index)}
                 onClick={() => activate(item)}
                 client={props.client}
+                toolLabel={props.toolLabel}
               />
               {open?.id === item.id ? (
                 <InboxPrompt
@@ -183,6 +190,29 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
 
 const taskLabel = (item: InboxItem, messages: InboxMessages) => item.taskName ?? messages.taskFallback({ taskId: item.taskId });
 
+/** `approve_purchase`, `approvePurchase`, `approve-purchase` → "Approve purchase". */
+function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[\s_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The default of `<Inbox toolLabel>`: a form is named by its heading (the item's title), any
+ * other tool by its name in words, never by the raw `form_input`.
+ */
+export function defaultToolLabel(item: InboxItem, messages: InboxMessages): string {
+  if (item.toolName === 'form_input') {
+    const { parameters } = item.toolCall.tool;
+    const hasHeading = isRecord(parameters) && typeof parameters.heading === 'string' && parameters.heading.trim() !== '';
+    return hasHeading ? item.title : messages.formTool();
+  }
+  return humanise(item.toolName);
+}
+
 interface InboxItemButtonProps {
   item: InboxItem;
   now: number;
@@ -193,11 +223,24 @@ interface InboxItemButtonProps {
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onClick: () => void;
   client: TaskClient | undefined;
+  toolLabel: ((item: InboxItem) => string) | undefined;
 }
 
 /** One item: agent-made names and titles as text only. Listed in a visible tab, its call counts as on screen. */
-function InboxItemButton({ item, now, messages, expanded, tabbable, onFocus, onKeyDown, onClick, client }: InboxItemButtonProps) {
+function InboxItemButton({
+  item,
+  now,
+  messages,
+  expanded,
+  tabbable,
+  onFocus,
+  onKeyDown,
+  onClick,
+  client,
+  toolLabel,
+}: InboxItemButtonProps) {
   useShowToolCall({ taskId: item.taskId, toolCallId: item.toolCall.toolCallId }, client);
+  const tool = toolLabel?.(item) ?? defaultToolLabel(item, messages);
   return (
     <button
       type="button"
@@ -209,8 +252,9 @@ function InboxItemButton({ item, now, messages, expanded, tabbable, onFocus, onK
       onClick={onClick}
     >
       <span className="hitl-inbox-task">{taskLabel(item, messages)}</span>
-      <span className="hitl-inbox-tool">{item.toolName}</span>
-      {item.title === '' ? null : <span className="hitl-inbox-title">{item.title}</span>}
+      <span className="hitl-inbox-tool">{tool}</span>
+      {/* A form's heading names its tool already: not written twice. */}
+      {item.title === '' || item.title === tool ? null : <span className="hitl-inbox-title">{item.title}</span>}
       <WaitingTime
         className="hitl-inbox-waiting"
         since={item.waitingSince}

@@ -203,6 +203,7 @@ export const de: Messages = {
     error: ({ reason }) => `Der Posteingang konnte nicht geladen werden: ${reason}`,
     retry: () => 'Erneut versuchen',
     taskFallback: ({ taskId }) => `Aufgabe ${taskId}`,
+    formTool: () => 'Formular',
     waitingFor: ({ duration }) => `wartet seit ${duration}`,
     announceArrival: ({ task, title }) => (title === '' ? `${task} wartet auf Sie.` : `${task} wartet auf Sie: ${title}`),
     close: () => 'Schließen',

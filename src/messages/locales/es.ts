@@ -202,6 +202,7 @@ export const es: Messages = {
     error: ({ reason }) => `No se pudo cargar la bandeja de entrada: ${reason}`,
     retry: () => 'Reintentar',
     taskFallback: ({ taskId }) => `Tarea ${taskId}`,
+    formTool: () => 'Formulario',
     waitingFor: ({ duration }) => `esperando desde hace ${duration}`,
     announceArrival: ({ task, title }) => (title === '' ? `${task} le está esperando.` : `${task} le está esperando: ${title}`),
     close: () => 'Cerrar',

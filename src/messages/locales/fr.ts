@@ -206,6 +206,7 @@ export const fr: Messages = {
     error: ({ reason }) => `Impossible de charger la boîte de réception${COLON} ${reason}`,
     retry: () => 'Réessayer',
     taskFallback: ({ taskId }) => `Tâche ${taskId}`,
+    formTool: () => 'Formulaire',
     waitingFor: ({ duration }) => `en attente depuis ${duration}`,
     announceArrival: ({ task, title }) => (title === '' ? `${task} vous attend.` : `${task} vous attend${COLON} ${title}`),
     close: () => 'Fermer',

@@ -197,6 +197,7 @@ export const ja: Messages = {
     error: ({ reason }) => `受信トレイを読み込めませんでした: ${reason}`,
     retry: () => '再試行',
     taskFallback: ({ taskId }) => `タスク ${taskId}`,
+    formTool: () => 'フォーム',
     waitingFor: ({ duration }) => `${duration}待機中`,
     announceArrival: ({ task, title }) => (title === '' ? `${task}があなたを待っています。` : `${task}があなたを待っています: ${title}`),
     close: () => '閉じる',
