@@ -105,6 +105,16 @@ ToolCallPromptRoot.displayName = 'ToolCallPrompt';
 // Declared with the component's own type: it stays generic, and inline renderers get their props' types from it.
 export const ToolCallPrompt: typeof ToolCallPromptRoot = withRefProp(ToolCallPromptRoot);
 
+/**
+ * The custom renderer of a tool, if `renderers` has one. Own properties only: a tool named
+ * "constructor" must not find Object.prototype.constructor. The run components ask it too, so a
+ * custom renderer gets no frame of theirs: it brings its own.
+ */
+export function customRenderer(renderers: ToolRenderers | undefined, name: string): ComponentType<ToolRendererProps> | undefined {
+  const byName: Readonly<Record<string, ComponentType<ToolRendererProps> | undefined>> | undefined = renderers;
+  return byName && Object.hasOwn(byName, name) ? byName[name] : undefined;
+}
+
 function findSchema(tools: readonly ToolDefinition[] | undefined, name: string): JsonSchema | undefined {
   const tool = tools?.find((definition) => definition?.function?.name === name);
   const parameters = tool?.function.parameters;
@@ -128,9 +138,7 @@ const ToolCallPromptBody = withRefProp(function ToolCallPromptBody({ ref, ...pro
   const headingLevel = props.headingLevel ?? 2;
   const idBase = props.id ?? generatedId;
 
-  // Own properties only: a tool named "constructor" must not find Object.prototype.constructor.
-  const renderers: Readonly<Record<string, ComponentType<ToolRendererProps> | undefined>> | undefined = props.renderers;
-  const Custom = renderers && Object.hasOwn(renderers, name) ? renderers[name] : undefined;
+  const Custom = customRenderer(props.renderers, name);
   if (Custom) return <Custom toolCall={toolCall} parameters={parameters} schema={schema} submit={submit} disabled={disabled} />;
 
   if (name === FORM_INPUT_TOOL_NAME) {
