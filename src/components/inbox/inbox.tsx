@@ -21,53 +21,53 @@ import { useArrivals } from './use-arrivals';
 
 export interface InboxProps {
   /** The tasks whose most recent runs are watched. Default: every active task of the task list, all pages. */
-  taskIds?: readonly string[];
+  taskIds?: readonly string[] | undefined;
   /** Milliseconds between two listings of the tasks, or `false` to list them once. Ignored with `taskIds`. Default: 30000. */
-  listIntervalMs?: number | false;
+  listIntervalMs?: number | false | undefined;
   /** Milliseconds between status polls of each run. Default: the store's (2000). */
-  pollIntervalMs?: number;
+  pollIntervalMs?: number | undefined;
   /** The client to use. Default: the one from `<TaskClientProvider>`. */
-  client?: TaskClient;
+  client?: TaskClient | undefined;
   /**
    * Called when an item is activated (click, Enter); the item's form is then not opened in place,
    * so the app can route to its own page. Default: none (the form opens in place).
    */
-  onOpen?: (item: InboxItem) => void;
+  onOpen?: ((item: InboxItem) => void) | undefined;
   /**
    * Names an item's tool, as plain text (agent-made names and headings are never read as HTML).
    * Default: `defaultToolLabel`: the form's heading for `form_input` (else the `formTool` message,
    * "Form"), any other tool's name in words (`approve_purchase` → "Approve purchase").
    */
-  toolLabel?: (item: InboxItem) => string;
+  toolLabel?: ((item: InboxItem) => string) | undefined;
   /** Custom renderers of tool calls by tool name, as `<RunViewer renderers>`. Default: none. */
-  renderers?: ToolRenderers;
+  renderers?: ToolRenderers | undefined;
   /** The tasks' tool definitions, as `<RunViewer tools>`. Default: none. */
-  tools?: readonly ToolDefinition[];
+  tools?: readonly ToolDefinition[] | undefined;
   /** Your own components for the forms' fields, by kind, as `<RunViewer components>`. Default: none. */
-  components?: FieldComponents;
+  components?: FieldComponents | undefined;
   /** Renders one field of the forms yourself, as `<RunViewer renderField>`. Default: none. */
-  renderField?: RenderField;
+  renderField?: RenderField | undefined;
   /** Passed to `<ToolCallPrompt>`, as `<RunViewer formProps>`. Default: none. */
-  formProps?: RunViewerFormProps;
+  formProps?: RunViewerFormProps | undefined;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`inbox`), else the English `enInboxMessages`. */
-  messages?: Partial<InboxMessages>;
+  messages?: Partial<InboxMessages> | undefined;
   /** Shows the count in the document's title, `(3) My app`, while it is above 0. Default: false. */
-  documentTitle?: boolean;
+  documentTitle?: boolean | undefined;
   /**
    * Offers a button that asks for permission to notify, and once granted shows an OS notification
    * once per call across the tabs of the origin, unless a visible tab shows the call. Default: false.
    */
-  notifications?: boolean;
+  notifications?: boolean | undefined;
   /** Called once per call across the tabs of the origin when it starts waiting. Default: none. */
-  onToolCallWaiting?: (item: InboxItem) => void;
+  onToolCallWaiting?: ((item: InboxItem) => void) | undefined;
   /** Keeps what the person typed into an opened form in `sessionStorage`, as `<RunViewer persistDrafts>`. Default: true. */
-  persistDrafts?: boolean;
+  persistDrafts?: boolean | undefined;
   /** The level of the inbox's heading; the forms' headings are one below. Default: 2. */
-  headingLevel?: HeadingLevel;
+  headingLevel?: HeadingLevel | undefined;
   /** Added to the root's classes (`hitl-inbox`). Default: none. */
-  className?: string;
+  className?: string | undefined;
   /** The root `<section>` element. Default: none. */
-  ref?: Ref<HTMLElement>;
+  ref?: Ref<HTMLElement> | undefined;
 }
 
 /** `data-state` of the inbox: `loading`, `error` (nothing to show, only an error), `empty`, `ready`. */

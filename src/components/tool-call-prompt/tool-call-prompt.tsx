@@ -55,37 +55,37 @@ export interface ToolCallPromptProps<Tools extends readonly ToolDefinition[] = T
   /** Receives the answer string for `submitToolInput`, whichever renderer produced it. */
   onSubmit: (input: string) => void | Promise<void>;
   /** Custom renderers by tool name; they take precedence over the built-in ones. Default: none. */
-  renderers?: ToolRenderers<NoInfer<Tools>>;
+  renderers?: ToolRenderers<NoInfer<Tools>> | undefined;
   /** The task's tool definitions, where the schema of a call's tool is looked up by name; `defineTool` ones type `renderers`. Default: none (tools other than `form_input` get the JSON editor, syntax-checked only). */
-  tools?: Tools;
+  tools?: Tools | undefined;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>`, else the English `defaultToolCallPromptMessages`. */
-  messages?: Partial<ToolCallPromptMessages>;
+  messages?: Partial<ToolCallPromptMessages> | undefined;
   /** As `<ToolCallForm components>`, for `form_input` calls and generated forms. Default: none. */
-  components?: FieldComponents;
+  components?: FieldComponents | undefined;
   /** As `<ToolCallForm renderField>`, for `form_input` calls and generated forms. Default: none. */
-  renderField?: RenderField;
+  renderField?: RenderField | undefined;
   /** As `<ToolCallForm classNamePolicy>`. Default: `'drop'`. */
-  classNamePolicy?: ClassNamePolicy;
+  classNamePolicy?: ClassNamePolicy | undefined;
   /** As `<ToolCallForm autocompletePolicy>`. Default: `'safe'`. */
-  autocompletePolicy?: AutocompletePolicy;
+  autocompletePolicy?: AutocompletePolicy | undefined;
   /** Disables the answer, e.g. while it is sent; typed values are kept. Default: false. */
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** As `<ToolCallForm defaultValues>`, for `form_input` calls: a draft to start from. Default: the fields' defaults. */
-  defaultValues?: FormAnswer;
+  defaultValues?: FormAnswer | undefined;
   /** As `<ToolCallForm onValuesChange>`, for `form_input` calls: observes the draft. Default: none. */
-  onValuesChange?: (answer: FormAnswer) => void;
+  onValuesChange?: ((answer: FormAnswer) => void) | undefined;
   /** As `<ToolCallForm agentNotice>`. Default: "Requested by the automation agent. Check it before you answer." */
-  agentNotice?: ReactNode;
+  agentNotice?: ReactNode | undefined;
   /** As `<ToolCallForm onInvalidParameters>`, for `form_input` calls. Default: none. */
-  onInvalidParameters?: (problems: FormInputProblem[]) => void;
+  onInvalidParameters?: ((problems: FormInputProblem[]) => void) | undefined;
   /** The level of the heading element. Default: 2. */
-  headingLevel?: HeadingLevel;
+  headingLevel?: HeadingLevel | undefined;
   /** The `<form>`'s id and the prefix of its fields' ids. Default: none on the `<form>`; the fields' ids use a generated prefix. */
-  id?: string;
+  id?: string | undefined;
   /** The `<form>` of the built-in renderers. Default: none. */
-  ref?: Ref<HTMLFormElement>;
+  ref?: Ref<HTMLFormElement> | undefined;
   /** Added to the `<form>`'s classes. Default: none. */
-  className?: string;
+  className?: string | undefined;
 }
 
 /**
