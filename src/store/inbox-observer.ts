@@ -1,5 +1,5 @@
 import { MAX_PAGE_LIMIT, type Page, type TaskListItem } from '../client';
-import { compareInboxItems, toInboxItem, type InboxItem } from './inbox-item';
+import { compareInboxItems, statusRunId, toInboxItem, type InboxItem } from './inbox-item';
 import { resourceKeyId, resourceKeys, type ResourceKey } from './resource-key';
 import type { RunStore, Watcher } from './run-store';
 
@@ -44,6 +44,7 @@ function sameItems(a: readonly InboxItem[], b: readonly InboxItem[]): boolean {
       item.id === other.id &&
       item.toolCall === other.toolCall &&
       item.taskName === other.taskName &&
+      item.runId === other.runId &&
       item.waitingSince === other.waitingSince
     );
   });
@@ -198,7 +199,13 @@ export class InboxObserver {
       if (call === null || call === undefined || typeof call.toolCallId !== 'string') continue;
       const answer = store.getToolInput(task.id, call.toolCallId).state;
       if (answer === 'submitted' || answer === 'stale') continue;
-      const item = toInboxItem(task.id, task.name, call, store.getWaitingSince(task.id, call.toolCallId) ?? now);
+      const item = toInboxItem(
+        task.id,
+        task.name,
+        call,
+        store.getWaitingSince(task.id, call.toolCallId) ?? now,
+        statusRunId(snapshot.data),
+      );
       if (item !== undefined) items.push(item);
     }
     items.sort(compareInboxItems);
