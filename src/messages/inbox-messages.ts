@@ -2,6 +2,13 @@
 export interface InboxMessages {
   /** The inbox's heading. `count` is the number of calls waiting. Default: "Waiting for you (<count>)". */
   heading(context: { count: number }): string;
+  /** The heading while the count is not known (loading, or nothing could be loaded). Default: "Waiting for you". */
+  headingUnknown(): string;
+  /**
+   * The last refresh failed; what is listed is from `duration` ago (already written in the
+   * locale, "2 min"). Default: "Could not refresh the inbox: <reason>. Last updated <duration> ago."
+   */
+  stale(context: { reason: string; duration: string }): string;
   /** Label of the list of items. Default: "Tool calls waiting for your answer". */
   listLabel(): string;
   /** With nothing waiting. Default: "Nothing is waiting for you." */
@@ -35,6 +42,8 @@ export interface InboxMessages {
 /** English defaults of `InboxMessages`. */
 export const enInboxMessages: InboxMessages = {
   heading: ({ count }) => `Waiting for you (${count})`,
+  headingUnknown: () => 'Waiting for you',
+  stale: ({ reason, duration }) => `Could not refresh the inbox: ${reason}. Last updated ${duration} ago.`,
   listLabel: () => 'Tool calls waiting for your answer',
   empty: () => 'Nothing is waiting for you.',
   loading: () => 'Looking for agents that wait for you…',

@@ -4,11 +4,12 @@ import {
   useDocumentTitleCount,
   useInbox,
   useMessages,
+  useMessagesLocale,
   useNotificationPermission,
   useShowToolCall,
   useToolCallAttention,
 } from '../../hooks';
-import type { InboxMessages } from '../../messages';
+import { formatDuration, type InboxMessages } from '../../messages';
 import type { InboxItem } from '../../store';
 import { cx, isRecord } from '../../utils';
 import { useNow, withRefProp } from '../../utils/react';
@@ -93,7 +94,9 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
   const [openId, setOpenId] = useState<string | undefined>(undefined);
   const [focusId, setFocusId] = useState<string | undefined>(undefined);
   const permission = useNotificationPermission();
-  const now = useNow(items.length > 0);
+  // Ticks for the items' waits, and for "last updated" while the data is stale.
+  const now = useNow(items.length > 0 || inbox.isStale);
+  const locale = useMessagesLocale();
 
   useDocumentTitleCount(count, { enabled: props.documentTitle === true });
   useToolCallAttention(items, { notify: props.notifications === true, onToolCallWaiting: props.onToolCallWaiting }, props.client);
@@ -127,7 +130,8 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     <section ref={ref} className={cx('hitl-inbox', props.className)} aria-labelledby={headingId} data-state={state}>
       <div className="hitl-inbox-header">
         <Heading level={level} id={headingId} className="hitl-inbox-heading" ref={heading}>
-          {messages.heading({ count })}
+          {/* No count while none is known: "(0)" beside "Invalid API key" would say nothing waits. */}
+          {state === 'loading' || state === 'error' ? messages.headingUnknown() : messages.heading({ count })}
         </Heading>
         {props.notifications === true && permission.permission === 'default' ? (
           <button type="button" className="hitl-button" onClick={() => void permission.request()}>
@@ -139,7 +143,11 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
       {inbox.error !== undefined ? (
         <RetryAlert
           className="hitl-inbox-error"
-          message={messages.error({ reason: errorReason(inbox.error) })}
+          message={
+            inbox.isStale && inbox.updatedAt !== undefined
+              ? messages.stale({ reason: errorReason(inbox.error), duration: formatDuration(Math.max(0, now - inbox.updatedAt), locale) })
+              : messages.error({ reason: errorReason(inbox.error) })
+          }
           retryLabel={messages.retry()}
           onRetry={() => void inbox.refetch()}
         />

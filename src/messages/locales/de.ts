@@ -197,6 +197,8 @@ export const de: Messages = {
   },
   inbox: {
     heading: ({ count }) => `Wartet auf Sie (${n(count)})`,
+    headingUnknown: () => 'Wartet auf Sie',
+    stale: ({ reason, duration }) => `Der Posteingang konnte nicht aktualisiert werden: ${reason}. Zuletzt aktualisiert vor ${duration}.`,
     listLabel: () => 'Werkzeugaufrufe, die auf Ihre Antwort warten',
     empty: () => 'Nichts wartet auf Sie.',
     loading: () => 'Agenten, die auf Sie warten, werden gesucht …',

@@ -196,6 +196,8 @@ export const es: Messages = {
   },
   inbox: {
     heading: ({ count }) => `Esperando su respuesta (${n(count)})`,
+    headingUnknown: () => 'Esperando su respuesta',
+    stale: ({ reason, duration }) => `No se pudo actualizar la bandeja de entrada: ${reason}. Última actualización hace ${duration}.`,
     listLabel: () => 'Llamadas a herramientas que esperan su respuesta',
     empty: () => 'No hay nada esperándole.',
     loading: () => 'Buscando agentes que le esperan…',

@@ -191,6 +191,8 @@ export const ja: Messages = {
   },
   inbox: {
     heading: ({ count }) => `あなたの対応待ち（${n(count)}件）`,
+    headingUnknown: () => 'あなたの対応待ち',
+    stale: ({ reason, duration }) => `受信トレイを更新できませんでした: ${reason}。最終更新は${duration}前です。`,
     listLabel: () => 'あなたの回答を待っているツール呼び出し',
     empty: () => '対応待ちのものはありません。',
     loading: () => 'あなたを待っているエージェントを探しています…',

@@ -3,7 +3,7 @@ import { Inbox } from '../../../src/components/inbox';
 import { RunViewer } from '../../../src/components/run-viewer';
 import type { ToolCall } from '../../../src/client';
 import { useDocumentTitleCount } from '../../../src/hooks';
-import { FakeTaskClient, processing, runStatus, waitingFor, type RecordedCall } from '../../node/store/fake-task-client';
+import { FakeTaskClient, networkError, processing, runStatus, waitingFor, type RecordedCall } from '../../node/store/fake-task-client';
 import { advance, harness, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from '../run-components/axe-with-fake-timers';
 
@@ -153,6 +153,48 @@ describe('Inbox', () => {
     await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
     await advance(0);
     expect(screen.getByText('Nothing is waiting for you.')).toBeInTheDocument();
+  });
+
+  it('shows no count beside an error that left nothing to list', async () => {
+    const client = new FakeTaskClient().script('listTasks', { error: new Error('Invalid API key') });
+    const { wrapper } = harness(client);
+    const view = render(<Inbox />, { wrapper });
+    expect(screen.getByRole('heading', { name: 'Waiting for you' })).toBeInTheDocument();
+    await advance(0);
+    expect(inbox()).toHaveAttribute('data-state', 'error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the inbox: Invalid API key');
+    expect(screen.getByRole('heading', { name: 'Waiting for you' })).toBeInTheDocument();
+    expect(inbox()).not.toHaveTextContent('(0)');
+    await expectAccessible(view.container);
+  });
+
+  it('says when the service cannot be reached any more, and since when the list is old', async () => {
+    let down = false;
+    const client = new FakeTaskClient()
+      .script('listTasks', () => (down ? { error: networkError() } : { value: { data: tasks, total: tasks.length, page: 1, limit: 30 } }))
+      .script('getRunStatus', (call: RecordedCall) => {
+        if (down) return { error: networkError() };
+        return { value: call.args[0] === 'task-3' ? processing() : waitingFor(`call-${String(call.args[0])}`) };
+      });
+    const { wrapper } = harness(client);
+    render(<Inbox />, { wrapper });
+    await advance(0);
+    await advance(2000);
+    expect(screen.getByRole('heading', { name: 'Waiting for you (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    down = true;
+    await advance(2000);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(/^Could not refresh the inbox: .+\. Last updated \d+ sec ago\.Retry$/);
+    await advance(60_000);
+    expect(screen.getByRole('alert')).toHaveTextContent(/Last updated 1 min ago\./);
+
+    down = false;
+    await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Waiting for you (2)' })).toBeInTheDocument();
   });
 
   it('calls onToolCallWaiting once per call', async () => {
