@@ -4,7 +4,8 @@ import type { FieldIds } from './field-ids';
 import type { FieldModel, FieldValue } from './field-model';
 import { focusGroup } from './focus-group';
 import type { FormControl } from './form-control';
-import { isDateLikeKind } from '../schema';
+import { isDateLikeKind, type FormFieldOption } from '../schema';
+import { warnOnce } from './dev-warning';
 
 /** What a change handler reads of the element: an `<input>`, `<textarea>` or `<select>` fits (and, for typing, any element). */
 export interface FieldChangeTarget {
@@ -12,6 +13,8 @@ export interface FieldChangeTarget {
   readonly value?: string;
   readonly checked?: boolean;
   readonly validity?: { readonly badInput: boolean };
+  /** A `<select>`'s options: which values they carry (positions, or the options' own values). */
+  readonly options?: ArrayLike<{ readonly value: string }>;
 }
 
 /** A change event as the prop getters read it: React's synthetic events and native ones both fit. */
@@ -99,8 +102,11 @@ export interface FieldPropGetters {
   /** For the `<label>` (`htmlFor` the control), or, in a group, for the element the group is labelled by. */
   getLabelProps: () => { id: string; htmlFor?: string };
   getInputProps: () => FieldInputProps;
-  /** For option `option` (by position, as in `field.options`). */
-  getOptionProps: (option: number) => FieldOptionProps;
+  /**
+   * For option `option`: its position in `field.options`, or the option object itself (one of
+   * `field.options`). Its `value` is the position as text.
+   */
+  getOptionProps: (option: number | FormFieldOption) => FieldOptionProps;
   getDescriptionProps: () => { id: string };
   getErrorProps: () => { id: string };
   /**
@@ -159,11 +165,27 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
   };
   const isGroup = field.control === 'radio' || field.control === 'checkbox-group';
 
+  const positionKeys = field.options.map((_, option) => String(option));
+  const ownKeys = field.options.map((option) => String(option.value));
+  /** Whether a `<select>`'s options (a placeholder `""` aside) carry the positions, in order. */
+  const byPosition = (domOptions: ArrayLike<{ readonly value: string }>) =>
+    Array.from(domOptions, (option) => option.value)
+      .filter((value) => value !== '')
+      .every((value, option) => value === positionKeys[option]);
+  // Whether the `<select>` rendered carries the options' own values (see `selectedOption`).
+  let selectOwnValues = false;
   let unregister: (() => void) | undefined;
   const ref = (element: FieldElement | null) => {
     unregister?.();
     unregister = undefined;
     if (element === null) return;
+    const select = element as FieldElement & { tagName?: string; options?: ArrayLike<{ readonly value: string }>; value?: string };
+    if (field.control === 'select' && select.tagName === 'SELECT' && select.options !== undefined) {
+      selectOwnValues = !byPosition(select.options);
+      // The first render named the choice by position: shown by its own value from now on.
+      const state = control.getFieldState(index).value;
+      if (selectOwnValues && typeof state === 'number') select.value = ownKeys[state] ?? '';
+    }
     unregister = control.register(index, {
       focus: () => (isGroup && isElement(element) ? focusGroup(element) : element.focus()),
       // Only inputs hold text they cannot read (a half-typed date, "1e"); React never sees it change.
@@ -183,11 +205,46 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
         set(Number(text));
         return;
       case 'select':
-        set(text === '' ? null : Number(text));
+        set(selectedOption(text, target.options));
         return;
       default:
         set(text, target.validity?.badInput === true);
     }
+  };
+
+  /**
+   * The position a `<select>`'s value names. `getOptionProps(i).value` is the position as text;
+   * what anyone writes first, `<option value={option.value}>`, carries the option's own value: a
+   * select whose options are not the positions in order is read by the options' own values (as
+   * text; an option value repeated as text names its first option).
+   */
+  const selectedOption = (text: string, domOptions: FieldChangeTarget['options']): number | null => {
+    if (text === '') return null;
+    if (domOptions !== undefined) selectOwnValues = !byPosition(domOptions);
+    const position = positionKeys.indexOf(text);
+    const own = ownKeys.indexOf(text);
+    const chosen = selectOwnValues ? (own === -1 ? position : own) : position === -1 ? own : position;
+    if (chosen !== -1) return chosen;
+    warnOnce(
+      `the select "${field.label}" was given the value "${text}", which is neither an option's position ` +
+        `(<option {...field.getOptionProps(index)}>) nor an option's own value (<option value={option.value}>): it answers null.`,
+    );
+    return null;
+  };
+  /** The position `getOptionProps` was given: an index, or one of `field.options`. */
+  const optionIndex = (option: number | FormFieldOption): number | undefined => {
+    if (typeof option === 'number') {
+      if (Number.isInteger(option) && option >= 0 && option < field.options.length) return option;
+    } else if (typeof option === 'object' && option !== null) {
+      const byIdentity = field.options.indexOf(option);
+      const found = byIdentity !== -1 ? byIdentity : field.options.findIndex((candidate) => candidate.value === option.value);
+      if (found !== -1) return found;
+    }
+    warnOnce(
+      `getOptionProps of "${field.label}" was given ${JSON.stringify(option) ?? typeof option}, which is neither the position of ` +
+        `one of its ${field.options.length} options nor one of field.options.`,
+    );
+    return undefined;
   };
 
   const setOption = (option: number | null, chosen = true) => {
@@ -266,7 +323,7 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
         case 'select':
           return {
             ...common,
-            value: typeof state.value === 'number' ? String(state.value) : '',
+            value: typeof state.value === 'number' ? ((selectOwnValues ? ownKeys : positionKeys)[state.value] ?? '') : '',
             required: field.required,
             disabled,
             onChange,
@@ -302,8 +359,11 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
       }
     },
 
-    getOptionProps(option) {
-      const value = String(option);
+    getOptionProps(given) {
+      const found = optionIndex(given);
+      // An unknown option still gets props (React needs an element), but nothing it could choose.
+      const option = found ?? -1;
+      const value = found === undefined ? '' : String(found);
       if (field.control === 'select') return { value };
       const state = control.getFieldState(index).value;
       const disabled = field.disabled || environment.disabled();

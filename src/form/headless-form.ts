@@ -227,6 +227,11 @@ export function createHeadlessView(controller: FormController, environment: Head
       setValue: setters[field.index],
     } as Omit<HeadlessField, 'value' | 'error'>;
     if (!track) return Object.freeze({ ...entry, value, error });
+    // A controlled element's props hold the value: whoever spreads them re-renders with the field,
+    // or React puts the element back to the old value after each change.
+    const own = getters[field.index] as FieldPropGetters;
+    entry.getInputProps = () => (tracked.add(field.index), own.getInputProps());
+    entry.getOptionProps = (option) => (tracked.add(field.index), own.getOptionProps(option));
     // Reading these is what subscribes the reader to this field.
     Object.defineProperty(entry, 'value', { enumerable: true, get: () => (tracked.add(field.index), value) });
     Object.defineProperty(entry, 'error', { enumerable: true, get: () => (tracked.add(field.index), error) });

@@ -2,6 +2,13 @@
 export interface InboxMessages {
   /** The inbox's heading. `count` is the number of calls waiting. Default: "Waiting for you (<count>)". */
   heading(context: { count: number }): string;
+  /** The heading while the count is not known (loading, or nothing could be loaded). Default: "Waiting for you". */
+  headingUnknown(): string;
+  /**
+   * The last refresh failed; what is listed is from `duration` ago (already written in the
+   * locale, "2 min"). Default: "Could not refresh the inbox: <reason>. Last updated <duration> ago."
+   */
+  stale(context: { reason: string; duration: string }): string;
   /** Label of the list of items. Default: "Tool calls waiting for your answer". */
   listLabel(): string;
   /** With nothing waiting. Default: "Nothing is waiting for you." */
@@ -14,6 +21,8 @@ export interface InboxMessages {
   retry(): string;
   /** An item's task, when the task list gives no name. Default: "Task <taskId>". */
   taskFallback(context: { taskId: string }): string;
+  /** The tool of an item that is a form without a heading. Default: "Form". */
+  formTool(): string;
   /** How long an item has waited. `duration` is already written in the locale ("2 min"). Default: "waiting for <duration>". */
   waitingFor(context: { duration: string }): string;
   /** Announced once for each call that starts waiting. Default: "<task> is waiting for you: <title>". */
@@ -33,12 +42,15 @@ export interface InboxMessages {
 /** English defaults of `InboxMessages`. */
 export const enInboxMessages: InboxMessages = {
   heading: ({ count }) => `Waiting for you (${count})`,
+  headingUnknown: () => 'Waiting for you',
+  stale: ({ reason, duration }) => `Could not refresh the inbox: ${reason}. Last updated ${duration} ago.`,
   listLabel: () => 'Tool calls waiting for your answer',
   empty: () => 'Nothing is waiting for you.',
   loading: () => 'Looking for agents that wait for you…',
   error: ({ reason }) => `Could not load the inbox: ${reason}`,
   retry: () => 'Retry',
   taskFallback: ({ taskId }) => `Task ${taskId}`,
+  formTool: () => 'Form',
   waitingFor: ({ duration }) => `waiting for ${duration}`,
   announceArrival: ({ task, title }) => (title === '' ? `${task} is waiting for you.` : `${task} is waiting for you: ${title}`),
   close: () => 'Close',

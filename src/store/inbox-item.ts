@@ -6,6 +6,13 @@ export interface InboxItem {
   /** Stable identity of the item: task and `toolCallId`. */
   readonly id: string;
   readonly taskId: string;
+  /**
+   * The run the call belongs to, when the service names it: the inbox reads the status of each
+   * task's most recent run, which names no run in the service's interface, so this is undefined
+   * unless the status carries a `runId` (or `run_id`) string. Undefined means the task's most
+   * recent run: `<RunViewer taskId={item.taskId} runId={item.runId}>` shows the call's run either way.
+   */
+  readonly runId: string | undefined;
   /** The task's `readable_name` when the task list shows it; undefined for tasks named by `taskIds` only. */
   readonly taskName: string | undefined;
   readonly toolCall: ToolCall;
@@ -37,11 +44,28 @@ function describe(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The item's one-line title: the form's heading, or `name: value` pairs of the parameters. */
+/** A `form_input` call's heading on one line; '' for any other tool or a form without one. */
+function formHeading(call: ToolCall): string {
+  if (call.tool.name !== 'form_input' || !isRecord(call.tool.parameters)) return '';
+  const heading = call.tool.parameters.heading;
+  return typeof heading === 'string' ? oneLine(heading) : '';
+}
+
+function fieldLabels(fields: unknown): string {
+  if (!Array.isArray(fields)) return '';
+  const labels = fields.flatMap((field) => (isRecord(field) && typeof field.label === 'string' ? [oneLine(field.label)] : []));
+  return labels.filter((label) => label !== '').join(', ');
+}
+
+/**
+ * The item's one-line title: the form's heading (else its fields' labels), or `name: value`
+ * pairs of another tool's parameters.
+ */
 export function toolCallTitle(call: ToolCall): string {
   const parameters = isRecord(call.tool.parameters) ? call.tool.parameters : {};
-  const heading = typeof parameters.heading === 'string' ? oneLine(parameters.heading) : '';
-  if (call.tool.name === 'form_input' && heading !== '') return cut(heading);
+  const heading = formHeading(call);
+  if (heading !== '') return cut(heading);
+  if (call.tool.name === 'form_input') return cut(fieldLabels(parameters.fields));
   const parts: string[] = [];
   for (const [name, value] of Object.entries(parameters)) {
     const text = describe(value);
@@ -53,12 +77,26 @@ export function toolCallTitle(call: ToolCall): string {
 
 export const inboxItemId = (taskId: string, toolCallId: string) => JSON.stringify([taskId, toolCallId]);
 
+/** The run a status names, if it names one (`runId`, else `run_id`); undefined otherwise. */
+export function statusRunId(status: unknown): string | undefined {
+  if (!isRecord(status)) return undefined;
+  const runId = typeof status.runId === 'string' ? status.runId : status.run_id;
+  return typeof runId === 'string' && runId !== '' ? runId : undefined;
+}
+
 /** The item for a status's pending call, or undefined when the call is not one the person can answer. */
-export function toInboxItem(taskId: string, taskName: string | undefined, call: unknown, waitingSince: number): InboxItem | undefined {
+export function toInboxItem(
+  taskId: string,
+  taskName: string | undefined,
+  call: unknown,
+  waitingSince: number,
+  runId?: string,
+): InboxItem | undefined {
   if (!isAnswerableToolCall(call)) return undefined;
   return {
     id: inboxItemId(taskId, call.toolCallId),
     taskId,
+    runId,
     taskName,
     toolCall: call,
     toolName: call.tool.name,

@@ -1,5 +1,5 @@
 import { MAX_PAGE_LIMIT, type Page, type TaskListItem } from '../client';
-import { compareInboxItems, toInboxItem, type InboxItem } from './inbox-item';
+import { compareInboxItems, statusRunId, toInboxItem, type InboxItem } from './inbox-item';
 import { resourceKeyId, resourceKeys, type ResourceKey } from './resource-key';
 import type { RunStore, Watcher } from './run-store';
 
@@ -27,8 +27,21 @@ export interface InboxResult {
   readonly count: number;
   /** True until the task list (or, with `taskIds`, the first status) has loaded or failed. */
   readonly isLoading: boolean;
-  /** The task list's error, else the first run status that failed without data; undefined when all is well. */
+  /**
+   * The task list's last failure, else the first run status's; undefined when every last request
+   * succeeded. Set also while older data is kept (then `isStale`).
+   */
   readonly error: Error | undefined;
+  /**
+   * True when what is shown may be out of date: the last refresh of the task list or of a status
+   * failed while its earlier data is kept. Default state: false.
+   */
+  readonly isStale: boolean;
+  /**
+   * When everything watched last answered without a failure, in ms since the epoch; undefined
+   * until then. With `isStale`, "last updated" is this.
+   */
+  readonly updatedAt: number | undefined;
   /** Lists the tasks and reads every status again now. */
   refetch(): Promise<void>;
 }
@@ -44,6 +57,7 @@ function sameItems(a: readonly InboxItem[], b: readonly InboxItem[]): boolean {
       item.id === other.id &&
       item.toolCall === other.toolCall &&
       item.taskName === other.taskName &&
+      item.runId === other.runId &&
       item.waitingSince === other.waitingSince
     );
   });
@@ -61,6 +75,7 @@ export class InboxObserver {
   private current: InboxResult | undefined;
   private server: InboxResult | undefined;
   private updating = false;
+  private updatedAt: number | undefined;
 
   constructor(
     private store: RunStore,
@@ -71,7 +86,15 @@ export class InboxObserver {
 
   /** The result the server renders (and hydration starts from): nothing fetched. */
   getServerSnapshot = (): InboxResult =>
-    (this.server ??= Object.freeze({ items: EMPTY_ITEMS, count: 0, isLoading: this.active, error: undefined, refetch: this.refetch }));
+    (this.server ??= Object.freeze({
+      items: EMPTY_ITEMS,
+      count: 0,
+      isLoading: this.active,
+      error: undefined,
+      isStale: false,
+      updatedAt: undefined,
+      refetch: this.refetch,
+    }));
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -156,7 +179,14 @@ export class InboxObserver {
     }
     const next = this.build();
     const before = this.current;
-    if (before !== undefined && before.isLoading === next.isLoading && before.error === next.error && sameItems(before.items, next.items))
+    if (
+      before !== undefined &&
+      before.isLoading === next.isLoading &&
+      before.error === next.error &&
+      before.isStale === next.isStale &&
+      before.updatedAt === next.updatedAt &&
+      sameItems(before.items, next.items)
+    )
       return;
     this.current = next;
     for (const listener of [...this.listeners]) listener();
@@ -179,10 +209,14 @@ export class InboxObserver {
     const items: InboxItem[] = [];
     let error: Error | undefined;
     let listLoading = false;
+    let stale = false;
     for (const key of this.pageKeys()) {
       const snapshot = store.getSnapshot(key);
       if (snapshot.data === undefined && snapshot.error === undefined) listLoading = true;
-      error ??= snapshot.data === undefined ? snapshot.error : undefined;
+      // A failure is shown even while the earlier list is kept: an unreachable service must not
+      // look like one where nothing waits.
+      error ??= snapshot.error;
+      if (snapshot.data !== undefined && snapshot.error !== undefined) stale = true;
     }
     const tasks = this.tasks();
     let statusesSettled = tasks.length === 0;
@@ -190,24 +224,32 @@ export class InboxObserver {
     for (const task of tasks) {
       const snapshot = store.getSnapshot(resourceKeys.status(task.id));
       if (snapshot.data !== undefined || snapshot.error !== undefined) statusesSettled = true;
-      if (snapshot.data === undefined) {
-        error ??= snapshot.error;
-        continue;
-      }
+      error ??= snapshot.error;
+      if (snapshot.data === undefined) continue;
+      if (snapshot.error !== undefined) stale = true;
       const call = snapshot.data.toolCall;
       if (call === null || call === undefined || typeof call.toolCallId !== 'string') continue;
       const answer = store.getToolInput(task.id, call.toolCallId).state;
       if (answer === 'submitted' || answer === 'stale') continue;
-      const item = toInboxItem(task.id, task.name, call, store.getWaitingSince(task.id, call.toolCallId) ?? now);
+      const item = toInboxItem(
+        task.id,
+        task.name,
+        call,
+        store.getWaitingSince(task.id, call.toolCallId) ?? now,
+        statusRunId(snapshot.data),
+      );
       if (item !== undefined) items.push(item);
     }
     items.sort(compareInboxItems);
     const loading = this.active && (listLoading || (this.options.taskIds !== undefined && !statusesSettled));
+    if (!loading && error === undefined && this.active) this.updatedAt = now;
     return Object.freeze({
       items: items.length === 0 ? EMPTY_ITEMS : Object.freeze(items),
       count: items.length,
       isLoading: loading,
       error,
+      isStale: stale,
+      updatedAt: this.updatedAt,
       refetch: this.refetch,
     });
   }

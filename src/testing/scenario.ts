@@ -71,7 +71,10 @@ export interface Scenario {
   name: string;
   /** One line on what the scenario shows. */
   description: string;
-  /** Picks this scenario when the task text contains one of them (case-insensitive). */
+  /**
+   * Picks this scenario when the task text contains one of them as whole words, case-insensitive
+   * (`fail` matches "this run will fail", not "failover"; a space matches any run of spaces).
+   */
   keywords: readonly string[];
   steps: readonly ScenarioStep[];
   /** The outcome once every step is done, fixed or made from the answers. */
@@ -103,8 +106,32 @@ export function findFormAnswer(answers: readonly ScenarioAnswer[], label: string
   return undefined;
 }
 
-/** Picks the scenario for a task text: the first whose keyword occurs in it, else the fallback. */
+const keywordPatterns = new Map<string, RegExp>();
+
+/**
+ * `keyword` as whole words: no letter, digit or underscore right before or after it, so "fail"
+ * is not found in "failover" nor "bank" in "embankment".
+ */
+function keywordPattern(keyword: string): RegExp {
+  let pattern = keywordPatterns.get(keyword);
+  if (pattern === undefined) {
+    const words = keyword
+      .trim()
+      .split(/\s+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\s+');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, 'iu');
+    keywordPatterns.set(keyword, pattern);
+  }
+  return pattern;
+}
+
+/** Whether `text` has `keyword` in it as whole words, case-insensitive. */
+export function hasKeyword(text: string, keyword: string): boolean {
+  return keyword.trim() !== '' && keywordPattern(keyword).test(text);
+}
+
+/** Picks the scenario for a task text: the first with a keyword in it as whole words, else the fallback. */
 export function selectScenario(text: string, scenarios: readonly Scenario[], fallback: Scenario): Scenario {
-  const haystack = text.toLowerCase();
-  return scenarios.find((scenario) => scenario.keywords.some((keyword) => haystack.includes(keyword.toLowerCase()))) ?? fallback;
+  return scenarios.find((scenario) => scenario.keywords.some((keyword) => hasKeyword(text, keyword))) ?? fallback;
 }

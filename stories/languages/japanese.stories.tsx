@@ -3,9 +3,8 @@ import { expect, within } from 'storybook/test';
 import { type ToolCallFormProps, MessagesProvider, RunList, ToolCallForm } from '../../src';
 import { ja } from '../../src/messages/locales/ja';
 import { expectRefused, expectSubmitted, formEventArgs, formEventArgTypes } from '../support/form-stories';
-import { releaseSimulator, storyRunOf } from '../support/simulator';
+import { releaseSimulator, storyRunOf, withSimulator } from '../support/simulator';
 import { waitingLogin, waitingRunStory } from '../support/waiting-run-story';
-import { SimulatorProvider } from '../support/simulator-provider';
 
 /** `hitl-react/locales/ja` given to every part by `<MessagesProvider>`; the page says it is Japanese (`lang`). */
 const withJapanese: Decorator<ToolCallFormProps> = (Story) => (
@@ -78,11 +77,8 @@ export const Run: Story = waitingRunStory({ region: '最新の実行', waiting: 
 export const Runs: Story = {
   loaders: [waitingLogin],
   beforeEach: releaseSimulator,
-  render: (_args, context) => (
-    <SimulatorProvider context={context}>
-      <RunList taskId={storyRunOf(context).taskId} />
-    </SimulatorProvider>
-  ),
+  decorators: [withSimulator],
+  render: (_args, context) => <RunList taskId={storyRunOf(context).taskId} />,
   play: async ({ canvas }) => {
     const list = await canvas.findByRole('region', { name: '実行' });
     const time = await within(list).findByText(/2025\/0?3\/14/);

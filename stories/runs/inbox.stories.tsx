@@ -57,6 +57,11 @@ export const WithItems: Story = {
     await expect(items[1]).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(await canvas.findByRole('textbox', { name: /Username/ })).toHaveFocus();
+    // Close shares the submit button's line, after it, without covering it.
+    const submit = canvas.getByRole('button', { name: 'Sign in' }).getBoundingClientRect();
+    const close = canvas.getByRole('button', { name: 'Close' }).getBoundingClientRect();
+    await expect(Math.abs(close.bottom - submit.bottom)).toBeLessThan(2);
+    await expect(close.left).toBeGreaterThan(submit.right);
   },
 };
 

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { Decorator, StoryContext } from '@storybook/react-vite';
 import {
   createRunStore,
@@ -107,15 +108,21 @@ export function storyRunOf(context: Pick<StoryContext, 'loaded'>): StoryRun {
   return run;
 }
 
-/** Gives the story the simulator's client and store through `<TaskClientProvider>`. */
-export const withSimulator: Decorator = (Story, context) => {
+/**
+ * Gives the story the simulator's client and store through `<TaskClientProvider>`. A decorator,
+ * not a component the render function wraps around the story: the docs' source snippet is made
+ * from what `render` returns, and a simulator, store or story context passed there as a prop
+ * would be printed in full (the whole service, the page's DOM), which freezes the tab.
+ * Generic over the args, so it fits the stories of a meta of any component.
+ */
+export function withSimulator<TArgs>(Story: Parameters<Decorator<TArgs>>[0], context: Parameters<Decorator<TArgs>>[1]): ReactElement {
   const { client, store } = simulatorOf(context);
   return (
     <TaskClientProvider client={client} store={store}>
       <Story />
     </TaskClientProvider>
   );
-};
+}
 
 /** A `beforeEach` that stops the story's store and ends hung requests once the story is left. */
 export function releaseSimulator(context: Pick<StoryContext, 'loaded'>): (() => void) | undefined {

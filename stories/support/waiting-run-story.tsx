@@ -1,8 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { RunViewer } from '../../src';
-import { LOGIN_TASK, releaseSimulator, simulate, startTask, storyRunOf, untilToolCall } from './simulator';
-import { SimulatorProvider } from './simulator-provider';
+import { LOGIN_TASK, releaseSimulator, simulate, startTask, storyRunOf, untilToolCall, withSimulator } from './simulator';
 
 /** The login task, run against the simulated service until it waits for the person's answer. */
 export const waitingLogin = simulate({
@@ -28,11 +27,8 @@ export function waitingRunStory(words: WaitingRunWords, more?: (viewer: HTMLElem
   return {
     loaders: [waitingLogin],
     beforeEach: releaseSimulator,
-    render: (_args, context) => (
-      <SimulatorProvider context={context}>
-        <RunViewer taskId={storyRunOf(context).taskId} pollIntervalMs={250} />
-      </SimulatorProvider>
-    ),
+    decorators: [withSimulator],
+    render: (_args, context) => <RunViewer taskId={storyRunOf(context).taskId} pollIntervalMs={250} />,
     play: async ({ canvas }) => {
       const viewer = await canvas.findByRole('region', { name: words.region });
       await waitFor(() => expect(viewer.querySelector('.hitl-run-status-badge')).toHaveTextContent(words.waiting));

@@ -45,7 +45,11 @@ export interface ThemeVariable {
  */
 export const THEME_VARIABLES: readonly ThemeVariable[] = [
   { name: '--hitl-font', defaultValue: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", use: 'Font family of every component.' },
-  { name: '--hitl-font-size', defaultValue: '1rem', use: 'Base font size of forms and the run viewer.' },
+  {
+    name: '--hitl-font-size',
+    defaultValue: '1em',
+    use: 'Base font size of forms and the run viewer; 1em follows the size the app gives the component. Headings are 1.25em of it.',
+  },
   { name: '--hitl-line-height', defaultValue: '1.5', use: 'Line height of forms and the run viewer.' },
   {
     name: '--hitl-color-scheme',

@@ -23,3 +23,52 @@ describe('the theme variables', () => {
     expect(names(list ?? '')).toEqual(names(stylesheet()));
   });
 });
+
+/** The declarations of the first rule whose selector is exactly `selector`, as `name → value`. */
+function declarations(css: string, selector: string): Map<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  if (start === -1) throw new Error(`no rule ${selector}`);
+  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
+  const withoutComments = body.replace(/\/\*[\s\S]*?\*\//g, '');
+  return new Map(
+    withoutComments
+      .split(';')
+      .map((declaration) => declaration.trim())
+      .filter((declaration) => declaration !== '')
+      .map((declaration) => {
+        const colon = declaration.indexOf(':');
+        return [declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim()] as [string, string];
+      }),
+  );
+}
+
+describe('the type scale', () => {
+  it('follows the size the app gives a component: no font size in px or rem, the base 1em', () => {
+    const css = stylesheet();
+    expect(declarations(css, ':where(:root)').get('--hitl-font-size')).toBe('1em');
+    const sizes = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/font-size:\s*([^;]+);/g)].map((match) => match[1] ?? '');
+    expect(sizes.length).toBeGreaterThan(5);
+    expect(sizes.filter((size) => /\d(px|rem)\b/.test(size))).toEqual([]);
+  });
+});
+
+describe('the built-in dark theme', () => {
+  const css = stylesheet();
+  const dark = declarations(css, ":where([data-hitl-theme='dark'])");
+  const colours = [...declarations(css, ':where(:root)').keys()].filter((name) => name.startsWith('--hitl-color-'));
+
+  it('sets every colour of the light defaults, and the dark colour scheme', () => {
+    expect(colours.length).toBeGreaterThan(10);
+    for (const name of colours) expect(dark.get(name), name).toBeDefined();
+    expect(dark.get('--hitl-color-scheme')).toBe('dark');
+  });
+
+  it('is the same palette with data-hitl-theme="auto" while the system prefers dark', () => {
+    const media = css.indexOf('@media (prefers-color-scheme: dark)');
+    expect(media).toBeGreaterThan(-1);
+    const auto = declarations(css.slice(media), ":where([data-hitl-theme='auto'])");
+    expect([...auto]).toEqual([...dark]);
+    // Outside that media query "auto" sets nothing: the light defaults stay.
+    expect(css.indexOf(":where([data-hitl-theme='auto'])")).toBeGreaterThan(media);
+  });
+});

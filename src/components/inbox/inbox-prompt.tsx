@@ -4,7 +4,7 @@ import { useShowToolCall, useToolCallDraft, useToolInput } from '../../hooks';
 import type { InboxItem } from '../../store';
 import type { InboxMessages } from '../../messages';
 import type { FieldComponents, RenderField } from '../tool-call-form';
-import { ToolCallPrompt, type ToolRenderers } from '../tool-call-prompt';
+import { customRenderer, ToolCallPrompt, type ToolRenderers } from '../tool-call-prompt';
 import type { RunViewerFormProps } from '../run-viewer';
 import { errorReason, type HeadingLevel } from '../shared';
 
@@ -38,7 +38,11 @@ export function InboxPrompt({ item, messages, ...props }: InboxPromptProps) {
     form.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button')?.focus();
   }, []);
   return (
-    <div className="hitl-inbox-prompt" data-state={state}>
+    <div
+      className="hitl-inbox-prompt"
+      data-state={state}
+      data-renderer={customRenderer(props.renderers, toolCall.tool.name) === undefined ? 'built-in' : 'custom'}
+    >
       <ToolCallPrompt
         ref={form}
         toolCall={toolCall}
@@ -63,7 +67,7 @@ export function InboxPrompt({ item, messages, ...props }: InboxPromptProps) {
           {messages.submitError({ reason: errorReason(answer.error) })}
         </p>
       ) : null}
-      <button type="button" className="hitl-button" onClick={props.onClose}>
+      <button type="button" className="hitl-button hitl-inbox-close" onClick={props.onClose}>
         {messages.close()}
       </button>
     </div>

@@ -4,13 +4,14 @@ import {
   useDocumentTitleCount,
   useInbox,
   useMessages,
+  useMessagesLocale,
   useNotificationPermission,
   useShowToolCall,
   useToolCallAttention,
 } from '../../hooks';
-import type { InboxMessages } from '../../messages';
+import { formatDuration, type InboxMessages } from '../../messages';
 import type { InboxItem } from '../../store';
-import { cx } from '../../utils';
+import { cx, isRecord } from '../../utils';
 import { useNow, withRefProp } from '../../utils/react';
 import type { RunViewerFormProps } from '../run-viewer';
 import { errorReason, Heading, LiveAnnouncer, RetryAlert, subLevel, WaitingTime, type HeadingLevel } from '../shared';
@@ -21,47 +22,53 @@ import { useArrivals } from './use-arrivals';
 
 export interface InboxProps {
   /** The tasks whose most recent runs are watched. Default: every active task of the task list, all pages. */
-  taskIds?: readonly string[];
+  taskIds?: readonly string[] | undefined;
   /** Milliseconds between two listings of the tasks, or `false` to list them once. Ignored with `taskIds`. Default: 30000. */
-  listIntervalMs?: number | false;
+  listIntervalMs?: number | false | undefined;
   /** Milliseconds between status polls of each run. Default: the store's (2000). */
-  pollIntervalMs?: number;
+  pollIntervalMs?: number | undefined;
   /** The client to use. Default: the one from `<TaskClientProvider>`. */
-  client?: TaskClient;
+  client?: TaskClient | undefined;
   /**
    * Called when an item is activated (click, Enter); the item's form is then not opened in place,
    * so the app can route to its own page. Default: none (the form opens in place).
    */
-  onOpen?: (item: InboxItem) => void;
+  onOpen?: ((item: InboxItem) => void) | undefined;
+  /**
+   * Names an item's tool, as plain text (agent-made names and headings are never read as HTML).
+   * Default: `defaultToolLabel`: the form's heading for `form_input` (else the `formTool` message,
+   * "Form"), any other tool's name in words (`approve_purchase` → "Approve purchase").
+   */
+  toolLabel?: ((item: InboxItem) => string) | undefined;
   /** Custom renderers of tool calls by tool name, as `<RunViewer renderers>`. Default: none. */
-  renderers?: ToolRenderers;
+  renderers?: ToolRenderers | undefined;
   /** The tasks' tool definitions, as `<RunViewer tools>`. Default: none. */
-  tools?: readonly ToolDefinition[];
+  tools?: readonly ToolDefinition[] | undefined;
   /** Your own components for the forms' fields, by kind, as `<RunViewer components>`. Default: none. */
-  components?: FieldComponents;
+  components?: FieldComponents | undefined;
   /** Renders one field of the forms yourself, as `<RunViewer renderField>`. Default: none. */
-  renderField?: RenderField;
+  renderField?: RenderField | undefined;
   /** Passed to `<ToolCallPrompt>`, as `<RunViewer formProps>`. Default: none. */
-  formProps?: RunViewerFormProps;
+  formProps?: RunViewerFormProps | undefined;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`inbox`), else the English `enInboxMessages`. */
-  messages?: Partial<InboxMessages>;
+  messages?: Partial<InboxMessages> | undefined;
   /** Shows the count in the document's title, `(3) My app`, while it is above 0. Default: false. */
-  documentTitle?: boolean;
+  documentTitle?: boolean | undefined;
   /**
    * Offers a button that asks for permission to notify, and once granted shows an OS notification
    * once per call across the tabs of the origin, unless a visible tab shows the call. Default: false.
    */
-  notifications?: boolean;
+  notifications?: boolean | undefined;
   /** Called once per call across the tabs of the origin when it starts waiting. Default: none. */
-  onToolCallWaiting?: (item: InboxItem) => void;
+  onToolCallWaiting?: ((item: InboxItem) => void) | undefined;
   /** Keeps what the person typed into an opened form in `sessionStorage`, as `<RunViewer persistDrafts>`. Default: true. */
-  persistDrafts?: boolean;
+  persistDrafts?: boolean | undefined;
   /** The level of the inbox's heading; the forms' headings are one below. Default: 2. */
-  headingLevel?: HeadingLevel;
+  headingLevel?: HeadingLevel | undefined;
   /** Added to the root's classes (`hitl-inbox`). Default: none. */
-  className?: string;
+  className?: string | undefined;
   /** The root `<section>` element. Default: none. */
-  ref?: Ref<HTMLElement>;
+  ref?: Ref<HTMLElement> | undefined;
 }
 
 /** `data-state` of the inbox: `loading`, `error` (nothing to show, only an error), `empty`, `ready`. */
@@ -87,7 +94,9 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
   const [openId, setOpenId] = useState<string | undefined>(undefined);
   const [focusId, setFocusId] = useState<string | undefined>(undefined);
   const permission = useNotificationPermission();
-  const now = useNow(items.length > 0);
+  // Ticks for the items' waits, and for "last updated" while the data is stale.
+  const now = useNow(items.length > 0 || inbox.isStale);
+  const locale = useMessagesLocale();
 
   useDocumentTitleCount(count, { enabled: props.documentTitle === true });
   useToolCallAttention(items, { notify: props.notifications === true, onToolCallWaiting: props.onToolCallWaiting }, props.client);
@@ -121,7 +130,8 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     <section ref={ref} className={cx('hitl-inbox', props.className)} aria-labelledby={headingId} data-state={state}>
       <div className="hitl-inbox-header">
         <Heading level={level} id={headingId} className="hitl-inbox-heading" ref={heading}>
-          {messages.heading({ count })}
+          {/* No count while none is known: "(0)" beside "Invalid API key" would say nothing waits. */}
+          {state === 'loading' || state === 'error' ? messages.headingUnknown() : messages.heading({ count })}
         </Heading>
         {props.notifications === true && permission.permission === 'default' ? (
           <button type="button" className="hitl-button" onClick={() => void permission.request()}>
@@ -133,7 +143,11 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
       {inbox.error !== undefined ? (
         <RetryAlert
           className="hitl-inbox-error"
-          message={messages.error({ reason: errorReason(inbox.error) })}
+          message={
+            inbox.isStale && inbox.updatedAt !== undefined
+              ? messages.stale({ reason: errorReason(inbox.error), duration: formatDuration(Math.max(0, now - inbox.updatedAt), locale) })
+              : messages.error({ reason: errorReason(inbox.error) })
+          }
           retryLabel={messages.retry()}
           onRetry={() => void inbox.refetch()}
         />
@@ -154,6 +168,7 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
                 onKeyDown={(event) => onKeyDown(event, index)}
                 onClick={() => activate(item)}
                 client={props.client}
+                toolLabel={props.toolLabel}
               />
               {open?.id === item.id ? (
                 <InboxPrompt
@@ -183,6 +198,29 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
 
 const taskLabel = (item: InboxItem, messages: InboxMessages) => item.taskName ?? messages.taskFallback({ taskId: item.taskId });
 
+/** `approve_purchase`, `approvePurchase`, `approve-purchase` → "Approve purchase". */
+function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[\s_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The default of `<Inbox toolLabel>`: a form is named by its heading (the item's title), any
+ * other tool by its name in words, never by the raw `form_input`.
+ */
+export function defaultToolLabel(item: InboxItem, messages: InboxMessages): string {
+  if (item.toolName === 'form_input') {
+    const { parameters } = item.toolCall.tool;
+    const hasHeading = isRecord(parameters) && typeof parameters.heading === 'string' && parameters.heading.trim() !== '';
+    return hasHeading ? item.title : messages.formTool();
+  }
+  return humanise(item.toolName);
+}
+
 interface InboxItemButtonProps {
   item: InboxItem;
   now: number;
@@ -193,11 +231,24 @@ interface InboxItemButtonProps {
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onClick: () => void;
   client: TaskClient | undefined;
+  toolLabel: ((item: InboxItem) => string) | undefined;
 }
 
 /** One item: agent-made names and titles as text only. Listed in a visible tab, its call counts as on screen. */
-function InboxItemButton({ item, now, messages, expanded, tabbable, onFocus, onKeyDown, onClick, client }: InboxItemButtonProps) {
+function InboxItemButton({
+  item,
+  now,
+  messages,
+  expanded,
+  tabbable,
+  onFocus,
+  onKeyDown,
+  onClick,
+  client,
+  toolLabel,
+}: InboxItemButtonProps) {
   useShowToolCall({ taskId: item.taskId, toolCallId: item.toolCall.toolCallId }, client);
+  const tool = toolLabel?.(item) ?? defaultToolLabel(item, messages);
   return (
     <button
       type="button"
@@ -209,8 +260,9 @@ function InboxItemButton({ item, now, messages, expanded, tabbable, onFocus, onK
       onClick={onClick}
     >
       <span className="hitl-inbox-task">{taskLabel(item, messages)}</span>
-      <span className="hitl-inbox-tool">{item.toolName}</span>
-      {item.title === '' ? null : <span className="hitl-inbox-title">{item.title}</span>}
+      <span className="hitl-inbox-tool">{tool}</span>
+      {/* A form's heading names its tool already: not written twice. */}
+      {item.title === '' || item.title === tool ? null : <span className="hitl-inbox-title">{item.title}</span>}
       <WaitingTime
         className="hitl-inbox-waiting"
         since={item.waitingSince}

@@ -14,24 +14,24 @@ export interface LiveViewProps {
    */
   url: string;
   /** The frame's accessible title. Default: `messages.frameTitle()`, "Live view of the run". */
-  title?: string;
+  title?: string | undefined;
   /**
    * Lets the person click and type into the view (pointer input, focus, `allow-forms`). Default:
    * false: the frame is view-only, `inert`, out of the tab order and ignores the pointer.
    */
-  interactive?: boolean;
+  interactive?: boolean | undefined;
   /** Milliseconds the frame may take to load before it counts as not responding; 0 waits for ever. Default: 15000. */
-  loadTimeoutMs?: number;
+  loadTimeoutMs?: number | undefined;
   /** Automatic reconnects after a load time-out, before the person is asked to reconnect. Default: 3. */
-  autoReconnectAttempts?: number;
+  autoReconnectAttempts?: number | undefined;
   /** Delay before the first automatic reconnect, doubled for each further one. Default: 2000. */
-  reconnectDelayMs?: number;
+  reconnectDelayMs?: number | undefined;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`liveView` group), else English. */
-  messages?: Partial<LiveViewMessages>;
+  messages?: Partial<LiveViewMessages> | undefined;
   /** Added to the root's classes (`hitl-live-view`). Default: none. */
-  className?: string;
+  className?: string | undefined;
   /** The root `<div>` element. Default: none. */
-  ref?: Ref<HTMLDivElement>;
+  ref?: Ref<HTMLDivElement> | undefined;
 }
 
 /**

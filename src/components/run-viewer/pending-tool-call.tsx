@@ -3,7 +3,7 @@ import { isTaskApiError, type ToolCall, type ToolDefinition } from '../../client
 import { useMessagesLocale, useToolCallDraft, type UseToolInputResult } from '../../hooks';
 import { formatByteSize } from '../../messages';
 import { AnswerTooLargeError, StaleToolCallError } from '../../store';
-import { ToolCallPrompt, type ToolCallPromptProps, type ToolRenderers } from '../tool-call-prompt';
+import { customRenderer, ToolCallPrompt, type ToolCallPromptProps, type ToolRenderers } from '../tool-call-prompt';
 import { useErrorReason, type HeadingLevel } from '../shared';
 import type { RunViewerMessages } from './messages';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
@@ -171,7 +171,11 @@ function Prompt({ form, ...props }: PromptProps) {
   };
 
   return (
-    <div className="hitl-run-viewer-tool-call" data-state={state}>
+    <div
+      className="hitl-run-viewer-tool-call"
+      data-state={state}
+      data-renderer={customRenderer(props.renderers, call.tool.name) === undefined ? 'built-in' : 'custom'}
+    >
       <ToolCallPrompt
         toolCall={call}
         onSubmit={(input) => answer.submit(call.toolCallId, input)}

@@ -31,47 +31,47 @@ export interface RunViewerProps<Tools extends readonly ToolDefinition[] = ToolDe
   /** The task whose run is shown. Required. */
   taskId: string;
   /** The run to show. Default: the most recent run of the task. */
-  runId?: string;
+  runId?: string | undefined;
   /**
    * Milliseconds between status polls, `false` for none, or a function of the latest status (see
    * `useRunStatus`). Polling stops once the run is terminal. Default: the store's (2000).
    */
-  pollIntervalMs?: PollInterval<RunStatus>;
+  pollIntervalMs?: PollInterval<RunStatus> | undefined;
   /** Custom renderers of tool calls by tool name, as `<ToolCallPrompt renderers>`; typed per tool when `tools` come from `defineTool`. Default: none. */
-  renderers?: ToolRenderers<NoInfer<Tools>>;
+  renderers?: ToolRenderers<NoInfer<Tools>> | undefined;
   /** The task's tool definitions, so calls of tools other than `form_input` get their schema. Default: none. */
-  tools?: Tools;
+  tools?: Tools | undefined;
   /** The client to use. Default: the one from `<TaskClientProvider>`. */
-  client?: TaskClient;
+  client?: TaskClient | undefined;
   /** Replaces some of the texts, the viewer's own and, by part, those of its parts. Default: those of `<MessagesProvider>` (`runViewer` and each part's group), else English. */
-  messages?: Partial<RunViewerMessages> & RunViewerPartMessages;
+  messages?: (Partial<RunViewerMessages> & RunViewerPartMessages) | undefined;
   /** Passed to `<ToolCallPrompt>`: `messages`, `classNamePolicy`, `autocompletePolicy`, `agentNotice`, `onInvalidParameters`. Default: none (the prompt's defaults). */
-  formProps?: RunViewerFormProps;
+  formProps?: RunViewerFormProps | undefined;
   /**
    * Your own components for the fields of the prompt's forms, by kind, as `<ToolCallPrompt components>`
    * (`{ text: MyInput, select: MySelect }`). Default: none (the built-in fields).
    */
-  components?: FieldComponents;
+  components?: FieldComponents | undefined;
   /** Renders one field of the prompt's forms yourself, as `<ToolCallPrompt renderField>`. Default: none. */
-  renderField?: RenderField;
+  renderField?: RenderField | undefined;
   /** `false` hides the live view; otherwise props for `<LiveView>` (all but `url`). Default: `{}`, a view-only live view. */
-  liveView?: false | Omit<LiveViewProps, 'url'>;
+  liveView?: false | Omit<LiveViewProps, 'url'> | undefined;
   /** Locale(s) for the numbers of the result's data table. Default: the `locale` of `<MessagesProvider>`'s messages, else the browser's. */
-  locale?: string | readonly string[];
+  locale?: string | readonly string[] | undefined;
   /** The level of the viewer's heading; its parts' headings are one below. Default: 2. */
-  headingLevel?: HeadingLevel;
+  headingLevel?: HeadingLevel | undefined;
   /** Added to the root's classes (`hitl-run-viewer`). Default: none. */
-  className?: string;
+  className?: string | undefined;
   /** The root `<section>` element. Default: none. */
-  ref?: Ref<HTMLElement>;
+  ref?: Ref<HTMLElement> | undefined;
   /** Called with each new run status (not on polls that bring nothing new). Default: none. */
-  onStatusChange?: (status: RunStatus) => void;
+  onStatusChange?: ((status: RunStatus) => void) | undefined;
   /**
    * Keeps what the person typed into a pending form in `sessionStorage` until the answer is
    * accepted or the call goes away, so a reload does not lose it. Passwords, one-time codes and
    * card data are never kept. Default: true.
    */
-  persistDrafts?: boolean;
+  persistDrafts?: boolean | undefined;
 }
 
 /**

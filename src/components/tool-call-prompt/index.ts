@@ -1,4 +1,6 @@
 export { ToolCallPrompt } from './tool-call-prompt';
+// For the run components, which leave a custom renderer unframed; not in the package's public barrel.
+export { customRenderer } from './tool-call-prompt';
 export type { ToolCallPromptProps, ToolRendererProps, ToolRenderers } from './tool-call-prompt';
 export { defaultToolCallPromptMessages } from './messages';
 export type { ToolCallPromptMessages } from './messages';

@@ -55,37 +55,37 @@ export interface ToolCallPromptProps<Tools extends readonly ToolDefinition[] = T
   /** Receives the answer string for `submitToolInput`, whichever renderer produced it. */
   onSubmit: (input: string) => void | Promise<void>;
   /** Custom renderers by tool name; they take precedence over the built-in ones. Default: none. */
-  renderers?: ToolRenderers<NoInfer<Tools>>;
+  renderers?: ToolRenderers<NoInfer<Tools>> | undefined;
   /** The task's tool definitions, where the schema of a call's tool is looked up by name; `defineTool` ones type `renderers`. Default: none (tools other than `form_input` get the JSON editor, syntax-checked only). */
-  tools?: Tools;
+  tools?: Tools | undefined;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>`, else the English `defaultToolCallPromptMessages`. */
-  messages?: Partial<ToolCallPromptMessages>;
+  messages?: Partial<ToolCallPromptMessages> | undefined;
   /** As `<ToolCallForm components>`, for `form_input` calls and generated forms. Default: none. */
-  components?: FieldComponents;
+  components?: FieldComponents | undefined;
   /** As `<ToolCallForm renderField>`, for `form_input` calls and generated forms. Default: none. */
-  renderField?: RenderField;
+  renderField?: RenderField | undefined;
   /** As `<ToolCallForm classNamePolicy>`. Default: `'drop'`. */
-  classNamePolicy?: ClassNamePolicy;
+  classNamePolicy?: ClassNamePolicy | undefined;
   /** As `<ToolCallForm autocompletePolicy>`. Default: `'safe'`. */
-  autocompletePolicy?: AutocompletePolicy;
+  autocompletePolicy?: AutocompletePolicy | undefined;
   /** Disables the answer, e.g. while it is sent; typed values are kept. Default: false. */
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** As `<ToolCallForm defaultValues>`, for `form_input` calls: a draft to start from. Default: the fields' defaults. */
-  defaultValues?: FormAnswer;
+  defaultValues?: FormAnswer | undefined;
   /** As `<ToolCallForm onValuesChange>`, for `form_input` calls: observes the draft. Default: none. */
-  onValuesChange?: (answer: FormAnswer) => void;
+  onValuesChange?: ((answer: FormAnswer) => void) | undefined;
   /** As `<ToolCallForm agentNotice>`. Default: "Requested by the automation agent. Check it before you answer." */
-  agentNotice?: ReactNode;
+  agentNotice?: ReactNode | undefined;
   /** As `<ToolCallForm onInvalidParameters>`, for `form_input` calls. Default: none. */
-  onInvalidParameters?: (problems: FormInputProblem[]) => void;
+  onInvalidParameters?: ((problems: FormInputProblem[]) => void) | undefined;
   /** The level of the heading element. Default: 2. */
-  headingLevel?: HeadingLevel;
+  headingLevel?: HeadingLevel | undefined;
   /** The `<form>`'s id and the prefix of its fields' ids. Default: none on the `<form>`; the fields' ids use a generated prefix. */
-  id?: string;
+  id?: string | undefined;
   /** The `<form>` of the built-in renderers. Default: none. */
-  ref?: Ref<HTMLFormElement>;
+  ref?: Ref<HTMLFormElement> | undefined;
   /** Added to the `<form>`'s classes. Default: none. */
-  className?: string;
+  className?: string | undefined;
 }
 
 /**
@@ -104,6 +104,16 @@ ToolCallPromptRoot.displayName = 'ToolCallPrompt';
 
 // Declared with the component's own type: it stays generic, and inline renderers get their props' types from it.
 export const ToolCallPrompt: typeof ToolCallPromptRoot = withRefProp(ToolCallPromptRoot);
+
+/**
+ * The custom renderer of a tool, if `renderers` has one. Own properties only: a tool named
+ * "constructor" must not find Object.prototype.constructor. The run components ask it too, so a
+ * custom renderer gets no frame of theirs: it brings its own.
+ */
+export function customRenderer(renderers: ToolRenderers | undefined, name: string): ComponentType<ToolRendererProps> | undefined {
+  const byName: Readonly<Record<string, ComponentType<ToolRendererProps> | undefined>> | undefined = renderers;
+  return byName && Object.hasOwn(byName, name) ? byName[name] : undefined;
+}
 
 function findSchema(tools: readonly ToolDefinition[] | undefined, name: string): JsonSchema | undefined {
   const tool = tools?.find((definition) => definition?.function?.name === name);
@@ -128,9 +138,7 @@ const ToolCallPromptBody = withRefProp(function ToolCallPromptBody({ ref, ...pro
   const headingLevel = props.headingLevel ?? 2;
   const idBase = props.id ?? generatedId;
 
-  // Own properties only: a tool named "constructor" must not find Object.prototype.constructor.
-  const renderers: Readonly<Record<string, ComponentType<ToolRendererProps> | undefined>> | undefined = props.renderers;
-  const Custom = renderers && Object.hasOwn(renderers, name) ? renderers[name] : undefined;
+  const Custom = customRenderer(props.renderers, name);
   if (Custom) return <Custom toolCall={toolCall} parameters={parameters} schema={schema} submit={submit} disabled={disabled} />;
 
   if (name === FORM_INPUT_TOOL_NAME) {

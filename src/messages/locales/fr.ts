@@ -201,12 +201,16 @@ export const fr: Messages = {
   },
   inbox: {
     heading: ({ count }) => `En attente de votre réponse (${n(count)})`,
+    headingUnknown: () => 'En attente de votre réponse',
+    stale: ({ reason, duration }) =>
+      `Impossible d’actualiser la boîte de réception${COLON} ${reason}. Dernière mise à jour il y a ${duration}.`,
     listLabel: () => 'Appels d’outil en attente de votre réponse',
     empty: () => 'Rien ne vous attend.',
     loading: () => 'Recherche des agents qui vous attendent…',
     error: ({ reason }) => `Impossible de charger la boîte de réception${COLON} ${reason}`,
     retry: () => 'Réessayer',
     taskFallback: ({ taskId }) => `Tâche ${taskId}`,
+    formTool: () => 'Formulaire',
     waitingFor: ({ duration }) => `en attente depuis ${duration}`,
     announceArrival: ({ task, title }) => (title === '' ? `${task} vous attend.` : `${task} vous attend${COLON} ${title}`),
     close: () => 'Fermer',

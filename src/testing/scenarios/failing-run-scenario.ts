@@ -4,7 +4,7 @@ import type { Scenario } from '../scenario';
 export const failingRunScenario: Scenario = {
   name: 'failing-run',
   description: 'Opens a few pages, then fails because the payment page never loads.',
-  keywords: ['fail', 'broken', 'error'],
+  keywords: ['fail', 'fails', 'failed', 'failing', 'failure', 'broken', 'error'],
   steps: [
     { type: 'page', title: 'Acme Travel', url: 'https://travel.example.com/', durationMs: 1500 },
     { type: 'page', title: 'Booking summary · Acme Travel', url: 'https://travel.example.com/booking/summary', durationMs: 2000 },

@@ -34,7 +34,7 @@ const offersShown = (answers: readonly ScenarioAnswer[]) => {
 export const longRunScenario: Scenario = {
   name: 'long-run',
   description: 'Compares laptop offers across three shops over many pages, asks three questions, and returns a 12-row table.',
-  keywords: ['research', 'compare', 'long run', 'long-run'],
+  keywords: ['research', 'compare', 'comparison', 'long run', 'long-run'],
   steps: [
     { type: 'page', title: 'Search: lightweight laptop', url: 'https://search.example.com/?q=lightweight+laptop', durationMs: 1500 },
     {

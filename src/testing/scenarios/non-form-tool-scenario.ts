@@ -47,7 +47,7 @@ function isApproval(input: string): boolean {
 export const nonFormToolScenario: Scenario = {
   name: 'non-form-tool',
   description: 'Buys an office chair after asking for approval through approve_purchase, a caller-defined non-form tool.',
-  keywords: ['approve', 'purchase', 'buy'],
+  keywords: ['approve', 'approval', 'purchase', 'buy'],
   steps: [
     {
       type: 'page',

@@ -19,7 +19,7 @@ const shippingMethod = (answers: readonly ScenarioAnswer[]) => {
 export const shippingScenario: Scenario = {
   name: 'shipping',
   description: 'Checks out a cart; asks for a shipping method and delivery window, then for confirmation of the total.',
-  keywords: ['shipping', 'checkout', 'check out', 'deliver'],
+  keywords: ['shipping', 'ship', 'checkout', 'check out', 'deliver', 'delivery'],
   steps: [
     { type: 'page', title: 'Your cart (3 items) · Acme Shop', url: 'https://shop.example.com/cart', durationMs: 1500 },
     { type: 'page', title: 'Checkout: shipping · Acme Shop', url: 'https://shop.example.com/checkout/shipping', durationMs: 2000 },

@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { Inbox } from '../../../src/components/inbox';
 import { RunViewer } from '../../../src/components/run-viewer';
+import type { ToolCall } from '../../../src/client';
 import { useDocumentTitleCount } from '../../../src/hooks';
-import { FakeTaskClient, processing, runStatus, waitingFor, type RecordedCall } from '../../node/store/fake-task-client';
+import { FakeTaskClient, networkError, processing, runStatus, waitingFor, type RecordedCall } from '../../node/store/fake-task-client';
 import { advance, harness, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from '../run-components/axe-with-fake-timers';
 
@@ -45,8 +46,8 @@ describe('Inbox', () => {
     await advance(2000);
     expect(screen.getByRole('heading', { name: 'Waiting for you (2)' })).toBeInTheDocument();
     expect(items().map((item) => item.textContent)).toEqual([
-      'Pick a colourpickcolour: redwaiting for 2 sec',
-      'Log in to Acmeform_inputSign inwaiting for 0 sec',
+      'Pick a colourPickcolour: redwaiting for 2 sec',
+      'Log in to AcmeSign inwaiting for 0 sec',
     ]);
     await advance(120_000);
     expect(items()[0]).toHaveTextContent('waiting for 2 min');
@@ -77,6 +78,37 @@ describe('Inbox', () => {
     expect(client.callsTo('submitToolInput')).toHaveLength(1);
     expect(items()).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Waiting for you (1)' })).toBeInTheDocument();
+  });
+
+  it('names a tool in words, never by its raw name, and a form by its heading as text', async () => {
+    const calls: Record<string, ToolCall> = {
+      'task-1': { toolCallId: 'c1', tool: { name: 'form_input', parameters: { heading: '<b>Ship</b> it', fields: [] } } },
+      'task-2': { toolCallId: 'c2', tool: { name: 'form_input', parameters: { fields: [{ type: 'text', label: 'Name' }] } } },
+      'task-3': { toolCallId: 'c3', tool: { name: 'approvePurchase', parameters: {} } },
+    };
+    const client = new FakeTaskClient()
+      .script('listTasks', { value: { data: tasks, total: tasks.length, page: 1, limit: 30 } })
+      .script('getRunStatus', (call: RecordedCall) => ({ value: runStatus('running', 'tool_call', calls[call.args[0] as string]) }));
+    const { wrapper } = harness(client);
+    const view = render(<Inbox />, { wrapper });
+    await advance(0);
+    await advance(2000);
+    const tools = items().map((item) => item.querySelector('.hitl-inbox-tool')?.textContent);
+    // Same wait: ordered by task name (Busy task, Log in to Acme, Pick a colour).
+    expect(tools).toEqual(['Approve purchase', '<b>Ship</b> it', 'Form']);
+    // A form without a heading is titled by its fields' labels.
+    expect(items()[2]).toHaveTextContent('FormName');
+    expect(view.container.querySelector('b')).toBeNull();
+    expect(inbox()).not.toHaveTextContent('form_input');
+
+    view.rerender(<Inbox toolLabel={(item) => (item.toolName === 'form_input' ? 'Questionnaire' : 'Purchase')} />);
+    expect(items().map((item) => item.querySelector('.hitl-inbox-tool')?.textContent)).toEqual([
+      'Purchase',
+      'Questionnaire',
+      'Questionnaire',
+    ]);
+    // The heading, no longer the tool's name, is shown as the title again.
+    expect(items()[1]).toHaveTextContent('Questionnaire<b>Ship</b> it');
   });
 
   it('calls onOpen instead of opening the form in place', async () => {
@@ -121,6 +153,48 @@ describe('Inbox', () => {
     await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
     await advance(0);
     expect(screen.getByText('Nothing is waiting for you.')).toBeInTheDocument();
+  });
+
+  it('shows no count beside an error that left nothing to list', async () => {
+    const client = new FakeTaskClient().script('listTasks', { error: new Error('Invalid API key') });
+    const { wrapper } = harness(client);
+    const view = render(<Inbox />, { wrapper });
+    expect(screen.getByRole('heading', { name: 'Waiting for you' })).toBeInTheDocument();
+    await advance(0);
+    expect(inbox()).toHaveAttribute('data-state', 'error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the inbox: Invalid API key');
+    expect(screen.getByRole('heading', { name: 'Waiting for you' })).toBeInTheDocument();
+    expect(inbox()).not.toHaveTextContent('(0)');
+    await expectAccessible(view.container);
+  });
+
+  it('says when the service cannot be reached any more, and since when the list is old', async () => {
+    let down = false;
+    const client = new FakeTaskClient()
+      .script('listTasks', () => (down ? { error: networkError() } : { value: { data: tasks, total: tasks.length, page: 1, limit: 30 } }))
+      .script('getRunStatus', (call: RecordedCall) => {
+        if (down) return { error: networkError() };
+        return { value: call.args[0] === 'task-3' ? processing() : waitingFor(`call-${String(call.args[0])}`) };
+      });
+    const { wrapper } = harness(client);
+    render(<Inbox />, { wrapper });
+    await advance(0);
+    await advance(2000);
+    expect(screen.getByRole('heading', { name: 'Waiting for you (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    down = true;
+    await advance(2000);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(/^Could not refresh the inbox: .+\. Last updated \d+ sec ago\.Retry$/);
+    await advance(60_000);
+    expect(screen.getByRole('alert')).toHaveTextContent(/Last updated 1 min ago\./);
+
+    down = false;
+    await setupUser().click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Waiting for you (2)' })).toBeInTheDocument();
   });
 
   it('calls onToolCallWaiting once per call', async () => {

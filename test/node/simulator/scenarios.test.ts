@@ -160,6 +160,14 @@ describe('scenario selection', () => {
     ['Compare laptop prices', 'long-run'],
     ['This one should fail', 'failing-run'],
     ['Water the plants', 'login'],
+    // Whole words only: "failover" is no failure, "errorless" no error, "embankment" no bank.
+    ['Log in to Acme Shop (failover)', 'login'],
+    ['Sign in to the errorless portal', 'login'],
+    ['Walk the embankment', 'login'],
+    ['The payment failed', 'failing-run'],
+    ['Book the trip; this run will FAIL.', 'failing-run'],
+    ['Ship   it', 'shipping'],
+    ['Check  out my cart', 'shipping'],
   ])('%s → %s', async (task, expected) => {
     const { service } = setup();
     const { taskId } = await service.client.createTask({ task });

@@ -55,6 +55,24 @@ describe('InboxObserver', () => {
     expect(notified).toHaveBeenCalled();
   });
 
+  it('gives an item its run when the status names one, and undefined (the most recent run) when not', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', (call: RecordedCall) => {
+      const taskId = call.args[0] as string;
+      if (taskId === 'named') return { value: { ...waitingFor('call-a'), runId: 'run-7' } };
+      if (taskId === 'snake') return { value: { ...waitingFor('call-b'), run_id: 'run-8' } };
+      return { value: waitingFor('call-c') };
+    });
+    const store = makeStore(client);
+    const observer = new InboxObserver(store, { taskIds: ['named', 'snake', 'unnamed'] });
+    observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(100);
+    expect(Object.fromEntries(observer.getSnapshot().items.map((item) => [item.taskId, item.runId]))).toEqual({
+      named: 'run-7',
+      snake: 'run-8',
+      unnamed: undefined,
+    });
+  });
+
   it('orders items oldest first, by when each call was first seen', async () => {
     let late = false;
     const client = new FakeTaskClient().script('getRunStatus', (call) =>
