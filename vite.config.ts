@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 

@@ -3,7 +3,7 @@
  * README whose links work from the tarball (on npm's page and in node_modules alike).
  */
 import { posix } from 'node:path';
-import { packedTarball, run } from '../../bench/lib/packed-package';
+import { packedTarball, run } from '../../scripts/lib/packed-package';
 
 /** Relative targets of Markdown links and HTML `href`/`src` attributes; absolute URLs and anchors aside. */
 export function relativeLinks(markdown: string): string[] {
