@@ -3,8 +3,8 @@
  * SWR, on this machine, measured on what a user installs: the package is built and packed from a
  * copy of the working tree, the tarball installed with npm into an empty app, and every page
  * bundled from that app (scripts/lib/packed-package.ts, bench/lib/bundle.ts). Prints the tables,
- * writes bench/results/latest.json and bench/results/performance.md (the README's "Performance"
- * section). See bench/README.md.
+ * writes bench/results/latest.json and bench/results/performance.md (the figures of the
+ * Performance guide, stories/guides/performance.mdx). See bench/README.md.
  *
  *   tsx bench/run.ts                      everything
  *   tsx bench/run.ts --only bytes,typing  some sections (bytes, typing, table, polling, tabs, validation, hub); printed, not written

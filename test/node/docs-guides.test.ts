@@ -11,6 +11,8 @@ import { buildIndex } from 'storybook/internal/core-server';
 
 const root = resolve(import.meta.dirname, '../..');
 const GUIDES = join(root, 'stories/guides');
+/** Where the built catalogue is published; the README (shipped in the tarball) links there. */
+const DOCS_SITE = 'https://hitl-react.github.io/hitl-react/';
 
 interface IndexEntry {
   id: string;
@@ -95,6 +97,18 @@ describe('the documentation site (stories/guides)', () => {
       ];
     });
     expect(broken).toEqual([]);
+  });
+
+  it('is mapped in the README, every guide, by links to the published site that resolve', () => {
+    const readme = read(join(root, 'README.md'));
+    const linked = [...readme.matchAll(/https:\/\/hitl-react\.github\.io\/hitl-react\/\?path=\/docs\/([a-z0-9-]+)/g)].map(
+      (match) => match[1],
+    );
+    const known = ids();
+    expect(linked.filter((id) => !known.has(id as string))).toEqual([]);
+    const guideIds = entries.filter((entry) => guides.some((guide) => guide.importPath === entry.importPath)).map((entry) => entry.id);
+    expect(guideIds.filter((id) => !linked.includes(id))).toEqual([]);
+    expect((JSON.parse(read(join(root, 'package.json'))) as { homepage?: string }).homepage).toBe(DOCS_SITE);
   });
 
   it('finds a broken link (the check above can fail)', () => {
