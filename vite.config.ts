@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -90,6 +90,8 @@ export default defineConfig(({ command }) => {
       lib: {
         entry: {
           index: resolve(root, 'src/index.ts'),
+          // The store's plumbing, apart from what apps use.
+          store: resolve(root, 'src/store-entry.ts'),
           testing: resolve(root, 'src/testing/index.ts'),
           'testing/msw': resolve(root, 'src/testing/msw/index.ts'),
           'testing/playwright': resolve(root, 'src/testing/playwright/index.ts'),

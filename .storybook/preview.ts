@@ -25,7 +25,28 @@ const preview: Preview = {
     a11y: { test: 'error' },
     controls: { expanded: true },
     options: {
-      storySort: { order: ['Introduction', 'Forms', 'Runs', 'Theming'] },
+      storySort: {
+        order: [
+          'Introduction',
+          'Guides',
+          [
+            'Getting started',
+            'The proxy',
+            'Many operators',
+            'Teams and audit',
+            'Your design system',
+            'Components and hooks',
+            'Styling',
+            'Languages',
+            'Testing your app',
+            'Limits and security',
+            'Performance',
+          ],
+          'Forms',
+          'Runs',
+          'Theming',
+        ],
+      },
     },
   },
   beforeEach({ parameters }) {

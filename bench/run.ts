@@ -2,9 +2,9 @@
  * `npm run bench`: sizes and timings of hitl-react beside rjsf, JSON Forms, TanStack Query and
  * SWR, on this machine, measured on what a user installs: the package is built and packed from a
  * copy of the working tree, the tarball installed with npm into an empty app, and every page
- * bundled from that app (bench/lib/packed-package.ts, bench/lib/bundle.ts). Prints the tables,
- * writes bench/results/latest.json and bench/results/performance.md (the README's "Performance"
- * section). See bench/README.md.
+ * bundled from that app (scripts/lib/packed-package.ts, bench/lib/bundle.ts). Prints the tables,
+ * writes bench/results/latest.json and bench/results/performance.md (the figures of the
+ * Performance guide, stories/guides/performance.mdx). See bench/README.md.
  *
  *   tsx bench/run.ts                      everything
  *   tsx bench/run.ts --only bytes,typing  some sections (bytes, typing, table, polling, tabs, validation, hub); printed, not written
@@ -27,7 +27,7 @@ import { currentLoad, machineInfo } from './lib/machine';
 import { performanceSection, printReport } from './lib/report';
 import type { BenchResults } from './lib/results';
 import { evaluateTargets } from './lib/targets';
-import { consumerApp, REPO_ROOT } from './lib/packed-package';
+import { consumerApp, REPO_ROOT } from '../scripts/lib/packed-package';
 import { singleModulePatch } from './lib/single-module-patch';
 import { runBytes } from './sections/bytes';
 import { runDataTable, TABLE_PAGES } from './sections/data-table';

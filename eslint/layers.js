@@ -31,4 +31,5 @@ export const LAYERS = [
 /** The package's entry files: they only gather what the layers export. */
 export const ENTRIES = [
   { file: 'src/index.ts', uses: ['components', 'hooks', 'context', 'store', 'form', 'messages', 'schema', 'client'] },
+  { file: 'src/store-entry.ts', uses: ['store', 'client'] },
 ];

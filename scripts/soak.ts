@@ -42,8 +42,8 @@ import { createTaskProxy, type TaskProxy } from '../src/server';
 import { loginScenario, startSimulatorServer, type RandomFaults, type SimulatorServer } from '../src/testing';
 import { fillFormInput } from '../src/testing/playwright';
 import { createRandom, hashSeed, type Random } from '../src/testing/seeded-random';
-import { startRedisServer, type RedisServer } from '../test/node/proxy/redis-server';
-import { chromiumLaunchOptions } from './chromium';
+import { chromiumLaunchOptions } from './lib/chromium';
+import { startRedisServer, type RedisServer } from './lib/redis-server';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 /** Where the page's server mounts the proxy; the page's client uses it as its `baseUrl`. */

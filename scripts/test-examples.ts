@@ -1,6 +1,6 @@
 /**
  * `npm run test:examples`: the examples that are apps of their own (examples/vite-react18,
- * examples/next-app) as users run them. The package is packed once (bench/lib/packed-package.ts);
+ * examples/next-app) as users run them. The package is packed once (scripts/lib/packed-package.ts);
  * each example is copied to a temporary folder, gets the tarball in place of `hitl-react` in its
  * own package.json, is installed with npm and built with its own build script, then served on
  * 127.0.0.1 (port 0) with its proxy in front of the simulated service (`startSimulatorServer` of
@@ -21,8 +21,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { packedTarball, REPO_ROOT, run } from '../bench/lib/packed-package';
-import { chromiumLaunchOptions } from './chromium';
+import { packedTarball, REPO_ROOT, run } from './lib/packed-package';
+import { chromiumLaunchOptions } from './lib/chromium';
 
 const API_KEY = 'sim_examples_key_5b1e';
 const args = process.argv.slice(2);

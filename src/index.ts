@@ -23,9 +23,6 @@ export type {
   DataTableEntry,
   DetailedStatusValue,
   Envelope,
-  EventResource,
-  EventStreamConnection,
-  EventTopic,
   GifStatus,
   GifStatusValue,
   JsonSchema,
@@ -43,8 +40,6 @@ export type {
   TaskApiErrorKind,
   TaskApiErrorOptions,
   TaskClient,
-  TaskEvent,
-  TaskEventSource,
   TaskListItem,
   TaskStatusValue,
   ToolCall,
@@ -80,63 +75,36 @@ export type {
   TypedToolDefinition,
 } from './schema';
 
-// Store: the polling store, for apps that use it without the hooks.
+// Store: the polling store, for apps that configure it or use it without the hooks (its plumbing:
+// `hitl-react/store`, src/store-entry.ts).
 export {
   AnswerTooLargeError,
   createRunStore,
   getRunStore,
   MIN_POLL_INTERVAL_MS,
-  resourceKeys,
   RUN_STORE_DEFAULTS,
   runStatusState,
   StaleToolCallError,
   UnusableDataError,
 } from './store';
 export type {
-  CheckKey,
   MutationOptions,
   MutationResult,
   MutationStatus,
   PageQueryResult,
-  PauseReason,
   PollInterval,
   QueryResult,
-  ResourceData,
-  ResourceDataMap,
-  ResourceKey,
-  ResourceKind,
-  ResourceSnapshot,
-  RunResourceKey,
-  RunsPageKey,
   RunStatusLike,
   RunStatusState,
   RunStore,
   RunStoreOptions,
-  StoreEnvironment,
   StreamOptions,
-  TasksPageKey,
-  ToolInputRef,
-  ToolInputSnapshot,
   ToolInputState,
-  Transport,
-  Watcher,
-  WatchOptions,
 } from './store';
 
 // The operator's inbox and the other tabs: the store's side.
-export { createBrowserTabEnvironment, INBOX_DEFAULTS, InboxObserver, toolCallTitle } from './store';
-export type {
-  CrossTabOptions,
-  InboxItem,
-  InboxOptions,
-  InboxResult,
-  RunStoreTabs,
-  TabChannel,
-  TabEnvironment,
-  TabLocks,
-  TabRole,
-  TabStorage,
-} from './store';
+export { INBOX_DEFAULTS, toolCallTitle } from './store';
+export type { CrossTabOptions, InboxItem } from './store';
 
 // Context and hooks.
 export { TaskClientProvider } from './context';

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions);

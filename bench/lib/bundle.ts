@@ -1,5 +1,5 @@
 /**
- * Bundles a page the way a user's app ships it, from the consumer app of packed-package.ts, and
+ * Bundles a page the way a user's app ships it, from the consumer app of scripts/lib/packed-package.ts, and
  * measures the bytes. Shared by `npm run bench` and the CI size tests, so the two can never
  * measure differently.
  *
@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { REPO_ROOT } from './packed-package';
+import { REPO_ROOT } from '../../scripts/lib/packed-package';
 
 /** React and ReactDOM: left out of a bundle to measure what a library adds above them. */
 export const REACT_EXTERNALS = ['react', 'react/*', 'react-dom', 'react-dom/*'] as const;
@@ -29,7 +29,7 @@ const PUBLIC_ENTRIES = new Map([
 const FROM_PLUGIN = Symbol('resolved by hitl-bench:consumer');
 
 export interface BundleOptions {
-  /** The consumer app's folder (packed-package.ts `consumerApp().dir`). Required. */
+  /** The consumer app's folder (scripts/lib/packed-package.ts `consumerApp().dir`). Required. */
   app: string;
   /** Packages left out of the bundle (esbuild `external`, `*` wildcards allowed). Default: none. */
   external?: readonly string[];

@@ -1,6 +1,7 @@
 /**
- * Turns a run's results into the terminal tables and into the "Performance" section of the main
- * README (bench/results/performance.md). Both read the same rows, so they always agree.
+ * Turns a run's results into the terminal tables and into the figures of the Performance guide
+ * (bench/results/performance.md, pasted into stories/guides/performance.mdx). Both read the same
+ * rows, so they always agree.
  */
 import { leakingExports } from '../sections/bytes';
 import { hubTables } from '../sections/hub';
@@ -14,7 +15,7 @@ interface Table {
   header: Cell[];
   rows: Cell[][];
   note?: string;
-  /** Printed, but left out of the README section (too long there). */
+  /** Printed, but left out of the Performance guide (too long there). */
   terminalOnly?: boolean;
 }
 
@@ -325,16 +326,16 @@ const HOW_AND_WHY = [
     'controls, in the same run.',
   '',
   '**Why the earlier figures were lower** (each checked by measuring both ways in one run: ' +
-    '[bench/README.md, "Why the two measurements differed"](bench/README.md#why-the-two-measurements-differed)): ' +
+    '[bench/README.md, "Why the two measurements differed"](https://github.com/hitl-react/hitl-react/blob/main/bench/README.md#why-the-two-measurements-differed)): ' +
     'bytes were bundled from `src/`, whose modules a bundler drops one by one, while the package shipped one `dist/index.js` that did not ' +
     'tree-shake (its top-level `memo(FormField)` kept Radix in every page: 48 KB gzip for `useRunStatus` alone; the package now ships one ' +
     "module per source module, and weighs what `src/` does); keystrokes were timed from the keydown's `event.timeStamp`, " +
     "which adds about 3 ms of the browser's input routing to every library and pulls the ratio toward 1; mounts included effects, two more " +
     'tasks and a forced layout, work every library pays. (The earlier field mix, with 17 switches, was if anything harder on us.) ' +
-    '[bench/README.md, "Why the index did not tree-shake"](bench/README.md#why-the-index-did-not-tree-shake) gives the build change and its figures.',
+    '[bench/README.md, "Why the index did not tree-shake"](https://github.com/hitl-react/hitl-react/blob/main/bench/README.md#why-the-index-did-not-tree-shake) gives the build change and its figures.',
 ];
 
-/** The "Performance" section for the main README, from this run. */
+/** The Performance guide's figures (stories/guides/performance.mdx), from this run. */
 export function performanceSection(results: BenchResults): string {
   const m = results.machine;
   const list = tables(results).filter((table) => !table.terminalOnly);
@@ -345,7 +346,7 @@ export function performanceSection(results: BenchResults): string {
     '',
     `Measured with \`npm run bench\` on ${m.cpuModel} (${m.cores} cores, ${m.memoryGb} GB, load average ${m.loadAverageAtStart ?? '–'} at start), ${m.os}, Node ${m.node}, Chromium ${m.chromium ?? '–'}, ${m.date.slice(0, 10)}. ` +
       'Every figure is a ratio to a peer or a baseline measured in the same run: absolute times depend on the machine, ratios much less. ' +
-      'Run it on yours; [bench/README.md](bench/README.md) says how each figure is measured.' +
+      'Run it on yours; [bench/README.md](https://github.com/hitl-react/hitl-react/blob/main/bench/README.md) says how each figure is measured.' +
       (m.loadAverageAtStart !== null && m.loadAverageAtStart > m.cores
         ? ` Other work shared the machine during this run (load average above its ${m.cores} cores): wall-clock timings and their ratios carry a few tenths of noise; the CPU-time columns much less.`
         : ''),

@@ -7,7 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PackOptions } from './packed-package';
+import type { PackOptions } from '../../scripts/lib/packed-package';
 
 /** The output settings of vite.config.ts that make one module per source module. */
 const PER_MODULE = /^\s*preserveModules: true,\n\s*preserveModulesRoot: 'src',\n\s*entryFileNames: '\[name\]\.js',\n/m;

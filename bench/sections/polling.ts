@@ -199,7 +199,7 @@ async function runCase(
 export interface PollingOptions {
   /** Interleaved rounds of the 200-run cases. */
   rounds: number;
-  /** The consumer app the pages are bundled from (bench/lib/packed-package.ts). */
+  /** The consumer app the pages are bundled from (scripts/lib/packed-package.ts). */
   app: string;
 }
 

@@ -12,7 +12,7 @@ const LAYERED_CSS = `${tailwindCss}\n@layer components {\n${libraryCss}\n}\n`;
 
 /**
  * The components in a Tailwind 4 app, with the library's stylesheet imported into Tailwind's
- * `components` layer (README, "Styling"). Preflight does not reset them, and Tailwind classes on
+ * `components` layer (the Styling guide, stories/guides/styling.mdx). Preflight does not reset them, and Tailwind classes on
  * them win: here `text-lg` and `max-w-md` on the form, which an unlayered stylesheet would beat.
  */
 const meta = {

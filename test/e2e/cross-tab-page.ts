@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { createTaskProxy, toNodeListener, type TaskProxy } from '../../src/server';
 import { startSimulatorServer, type SimulatorServer, type SimulatorServerOptions } from '../../src/testing';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 import { bundleSourcePage } from './source-page';
 
 export const INTERVAL_MS = 1000;

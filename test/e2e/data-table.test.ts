@@ -5,8 +5,8 @@
  * catch a freeze, not to time: the figures themselves are in `npm run bench` (section "table").
  */
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
-import { consumerApp } from '../../bench/lib/packed-package';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
+import { consumerApp } from '../../scripts/lib/packed-package';
 import { TABLE_PAGES } from '../../bench/sections/data-table';
 import { servePages, type ServedPages } from '../../bench/sections/pages';
 

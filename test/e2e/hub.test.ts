@@ -15,8 +15,8 @@ import { createTaskProxy, toNodeListener, type ProxyStore, type TaskProxy } from
 import { createRedisProxyStore, type RedisProxyStore } from '../../src/server/redis';
 import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
 import { askScenario, busyScenario } from './e2e-scenarios';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
-import { startRedisServer, type RedisServer } from '../node/proxy/redis-server';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
+import { startRedisServer, type RedisServer } from '../../scripts/lib/redis-server';
 
 const API_KEY = 'sk_hub_e2e_V4pL8q';
 const INTERVAL_MS = 1000;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 /** No task longer than this while showing and answering the form (the small controls took 0.9–7.1 s). */

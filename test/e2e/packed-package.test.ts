@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
-import { lockedVersion, packedTarball, run } from '../../bench/lib/packed-package';
+import { lockedVersion, packedTarball, run } from '../../scripts/lib/packed-package';
 import { createTaskClient, formInputTool } from '../../src';
 import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const API_KEY = 'sk_packed_package_test_3e7d';
@@ -136,7 +136,7 @@ describe('the packed package in an empty app', () => {
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'hitl-react-packed-'));
     // Built and packed from a copy of the working tree once per source state, shared with the other
-    // tests that need the package and with the bench (bench/lib/packed-package.ts).
+    // tests that need the package and with the bench (scripts/lib/packed-package.ts).
     tarball = (await packedTarball()).tarball;
     // The package as published: what publint reads is the tarball's contents.
     sourceDir = join(workDir, 'package');

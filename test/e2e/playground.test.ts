@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../scripts/start';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 
 // Distinctive, so any copy of it anywhere is found by a plain substring search.
 const API_KEY = 'sk_playground_e2e_Q7vX2mL9';

@@ -17,7 +17,7 @@ import { createTaskClient, type TaskClient } from '../../src/client';
 import { FORM_INPUT_TOOL_NAME, formInputTool } from '../../src/schema';
 import { failingRunScenario, loginScenario, startSimulatorServer, type Scenario, type SimulatorServer } from '../../src/testing';
 import { answerFormInput, fillFormInput, waitForRunState } from '../../src/testing/playwright';
-import { chromiumLaunchOptions } from '../../scripts/chromium';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const API_KEY = 'sk_testing_helpers_5b1e';

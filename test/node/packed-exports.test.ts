@@ -4,7 +4,7 @@
  * neither Radix nor the form, and a constant or message table ships little more than itself.
  */
 import { bundleEachExport, FORM_EXPORTS, packageExports, type ExportBundle } from '../../bench/lib/export-bundles';
-import { consumerApp } from '../../bench/lib/packed-package';
+import { consumerApp } from '../../scripts/lib/packed-package';
 
 /** Constants and message tables: a few hundred bytes each when the index tree-shakes. */
 const PLAIN_DATA = /^(?:[A-Z][A-Z0-9_]+|default[A-Za-z]+Messages)$/;

@@ -4,13 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import * as main from '../../src';
+import * as store from '../../src/store-entry';
 import * as server from '../../src/server';
 import * as serverRedis from '../../src/server/redis';
 import * as testing from '../../src/testing';
 
 const names = (module: object) => Object.keys(module).sort();
 
-it.each(['src/index.ts', 'src/server/index.ts', 'src/server/redis/index.ts', 'src/testing/index.ts'])(
+it.each(['src/index.ts', 'src/store-entry.ts', 'src/server/index.ts', 'src/server/redis/index.ts', 'src/testing/index.ts'])(
   'lists every export of %s by name',
   (entry) => {
     // `export *` would make whatever a module exports public, internals included.
@@ -20,6 +21,27 @@ it.each(['src/index.ts', 'src/server/index.ts', 'src/server/redis/index.ts', 'sr
 
 it('keeps the export list of hitl-react', () => {
   expect(names(main)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/store', () => {
+  expect(names(store)).toMatchSnapshot();
+});
+
+it('keeps the store plumbing out of hitl-react, in hitl-react/store', () => {
+  const plumbing = ['resourceKeys', 'InboxObserver', 'createBrowserTabEnvironment'];
+  for (const name of plumbing) {
+    expect(names(main)).not.toContain(name);
+    expect(names(store)).toContain(name);
+  }
+  // The types, by name, in the entries' sources (types leave no runtime trace).
+  const source = (entry: string) => readFileSync(new URL(`../../${entry}`, import.meta.url), 'utf8');
+  for (const type of ['ResourceSnapshot', 'Watcher', 'StoreEnvironment', 'Transport', 'TabEnvironment', 'TaskEventSource']) {
+    expect(source('src/index.ts')).not.toMatch(new RegExp(`\\b${type}\\b`));
+    expect(source('src/store-entry.ts')).toMatch(new RegExp(`\\b${type}\\b`));
+  }
+  expect(JSON.parse(source('package.json'))).toMatchObject({
+    exports: { './store': { types: './dist/store-entry.d.ts', default: './dist/store.js' } },
+  });
 });
 
 it.each(['en', 'de', 'fr', 'es', 'ja'])('hitl-react/locales/%s exports its messages and nothing else', async (tag) => {

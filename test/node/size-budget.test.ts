@@ -1,13 +1,13 @@
 /**
  * The size budgets of bench/size-budget.json, measured as `npm run bench` measures them: each page
  * of bench/entries/ bundled for production from an empty app where the packed tarball was
- * installed (bench/lib/packed-package.ts builds and packs once per source state, shared with the
+ * installed (scripts/lib/packed-package.ts builds and packs once per source state, shared with the
  * other tests that need the package), React and ReactDOM left out.
  */
 import { readFileSync } from 'node:fs';
 import { bundle } from '../../bench/lib/bundle';
 import { entryExternals, entryPath, sizeEntry } from '../../bench/lib/entries';
-import { consumerApp } from '../../bench/lib/packed-package';
+import { consumerApp } from '../../scripts/lib/packed-package';
 
 interface Budget {
   /** Most gzip bytes allowed. */

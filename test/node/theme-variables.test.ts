@@ -16,9 +16,9 @@ describe('the theme variables', () => {
     expect([...THEME_VARIABLE_NAMES].sort()).toEqual(names(stylesheet()));
   });
 
-  it('are all listed in the README, and nothing else is', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const list = /<!-- theme-variables:start -->([\s\S]*?)<!-- theme-variables:end -->/.exec(readme)?.[1];
+  it('are all listed in the styling guide, and nothing else is', () => {
+    const guide = readFileSync(join(root, 'stories/guides/styling.mdx'), 'utf8');
+    const list = /\{\/\* theme-variables:start \*\/\}([\s\S]*?)\{\/\* theme-variables:end \*\/\}/.exec(guide)?.[1];
     expect(list).toBeDefined();
     expect(names(list ?? '')).toEqual(names(stylesheet()));
   });

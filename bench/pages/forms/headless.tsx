@@ -1,7 +1,7 @@
 // `useToolCallForm` with nothing but native elements, as a user who brings their own markup writes
 // it: the hook's prop getters wire label, control, description and error. No stylesheet, like the
 // hand-written baseline, so the two differ only in what the hook does per keystroke. Each field
-// is a memoised component, as the README's recipes write it: a field whose value did not change
+// is a memoised component, as the design system guide's recipes write it: a field whose value did not change
 // keeps its object, so typing re-renders one field.
 import { memo } from 'react';
 import { useToolCallForm, type HeadlessField } from '../../../src';

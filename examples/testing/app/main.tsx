@@ -1,6 +1,6 @@
 /**
  * The browser entry of the example app: a keyless client of the app's own backend at `/api/hitl`
- * (where `createTaskProxy` adds the key), as the README sets it up.
+ * (where `createTaskProxy` adds the key), as the README's Vite set-up does.
  */
 import { createRoot } from 'react-dom/client';
 import { createTaskClient, TaskClientProvider } from '../../../src';

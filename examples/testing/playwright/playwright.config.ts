@@ -3,7 +3,7 @@
  * Our suite runs it from test/e2e/testing-helpers.test.ts.
  */
 import { defineConfig } from 'playwright/test';
-import { chromiumLaunchOptions } from '../../../scripts/chromium';
+import { chromiumLaunchOptions } from '../../../scripts/lib/chromium';
 
 export default defineConfig({
   testDir: '.',

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTaskProxy, toNodeListener, type TaskProxy, type TaskProxyOptions } from '../../../src/server';
 import { startCountingService, TASK_ID, TOOL_CALL_ID, type CountingService } from './counting-service';
-import { startRedisServer, type RedisServer } from './redis-server';
+import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
 
 const KEY = 'sk_live_exactly_once_7Qx2';
 

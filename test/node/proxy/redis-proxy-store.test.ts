@@ -33,7 +33,7 @@ const ASKING: Scenario = {
   ],
   result: { summary: 'Done.' },
 };
-import { startRedisServer, type RedisServer } from './redis-server';
+import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
 
 let redis: RedisServer;
 const opened: RedisProxyStore[] = [];

@@ -29,6 +29,7 @@ const BUILD_INPUTS = [
   'package.json',
   'package-lock.json',
   'README.md',
+  'LICENSE',
   'vite.config.ts',
   'tsconfig.json',
   'tsconfig.build.json',

@@ -14,10 +14,10 @@ function asInAnApp(source: string): string {
     .replace("import { memo } from 'react';", "import { LoaderCircleIcon } from 'lucide-react';\nimport { memo } from 'react';");
 }
 
-describe('the README', () => {
+describe('the design system guide (stories/guides/your-design-system.mdx)', () => {
   it('shows the shadcn recipe in full, as the tested file has it', () => {
-    const readme = read('../../../README.md');
-    const block = /<!-- shadcn-recipe:start[^\n]*-->\n```tsx\n([\s\S]*?)```\n<!-- shadcn-recipe:end -->/.exec(readme);
+    const guide = read('../../../stories/guides/your-design-system.mdx');
+    const block = /\{\/\* shadcn-recipe:start[^\n]*\*\/\}\n+```tsx\n([\s\S]*?)```\n+\{\/\* shadcn-recipe:end \*\/\}/.exec(guide);
     expect(block?.[1]).toBe(asInAnApp(read('../../../examples/shadcn-form/shadcn-tool-call-form.tsx')));
   });
 });
