@@ -13,7 +13,8 @@ import { createAnswerGate } from './answer-gate';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
-import type { EventHubStats } from './event-hub';
+import { NO_HUB_STATS, type EventHubStats } from './event-hub';
+import { consoleLogger, describeError, scrubbedLogger } from './logger';
 import { createKeyScrubber, createStringScrubber } from './scrub-key';
 import { capResponse } from './cap-response';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from './task-proxy-options';
@@ -92,12 +93,11 @@ function createLazyProxy(options: TaskProxyOptions): TaskProxy {
         problem = error instanceof Error ? error.message : String(error);
       }
     }
-    if (!reported) console.error(`hitl-react: the task proxy is not configured: ${problem}`);
+    if (!reported) (options.logger ?? consoleLogger).error(`the task proxy is not configured: ${problem}`);
     reported = true;
     // Never the values themselves: a key in the wrong setting would otherwise reach the browser.
     return envelope(500, `The task proxy is not configured: ${problem}`, { code: PROXY_NOT_CONFIGURED_CODE });
   };
-  const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });
   const handler = (request: Request): Promise<Response> => {
     const proxy = configure();
     return proxy instanceof Response ? Promise.resolve(proxy) : proxy(request);
@@ -107,7 +107,7 @@ function createLazyProxy(options: TaskProxyOptions): TaskProxy {
       closed = true;
       return configured?.close() ?? Promise.resolve();
     },
-    stats: () => configured?.stats() ?? noStats,
+    stats: () => configured?.stats() ?? NO_HUB_STATS,
   });
 }
 
@@ -136,7 +136,8 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
   const scrub = createKeyScrubber(apiKey);
   const scrubHeader = createStringScrubber(apiKey);
   const store = options.store ?? createMemoryProxyStore();
-  const onStoreError = options.onStoreError ?? ((error: unknown) => console.error('hitl-react: the proxy store failed', error));
+  const logger = scrubbedLogger(options.logger ?? consoleLogger, scrubHeader);
+  const onStoreError = options.onStoreError ?? ((error: unknown) => logger.error(`the proxy store failed: ${describeError(error)}`));
   // A redirect would carry the key to wherever it points.
   const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
   const eventOptions = options.events === false ? undefined : (options.events ?? {});
@@ -151,7 +152,9 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
           fetch: (request) => upstreamFetch(request).then((response) => capResponse(response, maxResponseBytes)),
           scrub,
           store,
-          onStoreError,
+          // The hub logs when the store fails and when it works again; the caller's handler sees every error.
+          onStoreError: options.onStoreError ?? (() => undefined),
+          logger,
           events: eventOptions,
         });
   const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
@@ -254,14 +257,14 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
     return send();
   }
 
-  const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });
   let closed = false;
   return Object.assign(taskProxy, {
     close: () => {
       closed = true;
       return hub?.close() ?? Promise.resolve();
     },
-    stats: () => hub?.stats() ?? noStats,
+    // What an operator charts. The answer gate's counts (answers by outcome) belong next to the hub's here.
+    stats: () => hub?.stats() ?? NO_HUB_STATS,
   });
 }
 

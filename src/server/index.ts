@@ -7,5 +7,7 @@ export { createMemoryProxyStore } from './create-memory-proxy-store';
 export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
 export type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
 export type { EventHubStats } from './event-hub';
+export type { HubHealthStats, UpstreamFailureKind } from './hub-health';
+export type { TaskProxyLogger } from './logger';
 export { toNodeListener } from '../client';
 export type { NodeListener, NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike, ToNodeListenerOptions } from '../client';

@@ -37,7 +37,9 @@ type RedisClient = ReturnType<typeof createClient>;
 export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisProxyStore {
   const prefix = options.prefix ?? 'hitl:';
   const onError = options.onError ?? ((error: unknown) => console.error('hitl-react: Redis proxy store', error));
-  const client: RedisClient = createClient({ url: options.url });
+  // Without the offline queue a command fails at once while Redis is away, instead of waiting for
+  // its return: the hub then polls on its own, and streams are not held.
+  const client: RedisClient = createClient({ url: options.url, disableOfflineQueue: true });
   const subscriber: RedisClient = client.duplicate();
   client.on('error', onError);
   subscriber.on('error', onError);
@@ -46,6 +48,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
   connected.catch(() => undefined);
   const ready = async () => {
     await connected;
+    return client;
+  };
+  /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
+  const bothReady = async () => {
+    await connected;
+    if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
     return client;
   };
 
@@ -107,7 +115,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async acquireLease(topic, owner, ttlMs) {
-      const redis = await ready();
+      const redis = await bothReady();
       return (await redis.eval(ACQUIRE_LEASE, { keys: [key.lease(topic)], arguments: [owner, String(ttlMs)] })) === 1;
     },
 
@@ -118,7 +126,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
 
     async markWanted(topics, ttlMs, keepMs) {
       if (topics.length === 0) return;
-      const redis = await ready();
+      const redis = await bothReady();
       const batch = redis.multi();
       for (const topic of topics) {
         batch.set(key.wanted(topic), '1', { expiration: { type: 'PX', value: ttlMs } });
@@ -128,12 +136,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async isWanted(topic) {
-      const redis = await ready();
+      const redis = await bothReady();
       return (await redis.exists(key.wanted(topic))) === 1;
     },
 
     async commit(taskId, change, keepMs) {
-      const redis = await ready();
+      const redis = await bothReady();
       const reply = await redis.eval(COMMIT_CHANGE, {
         keys: [key.epoch, key.seq, key.state(change.topic), key.task(taskId)],
         arguments: [newEpoch(), change.resource, change.payload, String(keepMs), change.topic],
@@ -144,8 +152,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async read(topics) {
-      const redis = await ready();
-      const hashes = await Promise.all(topics.map((topic) => redis.hGetAll(key.state(topic))));
+      const redis = await bothReady();
+      if (topics.length === 0) return [];
+      // One round-trip for every topic of a stream, not one each.
+      const batch = redis.multi();
+      for (const topic of topics) batch.hGetAll(key.state(topic));
+      const hashes = (await batch.execAsPipeline()) as unknown as Array<Record<string, string>>;
       return hashes.flatMap((hash) => Object.values(hash).flatMap((value) => readChange(value) ?? []));
     },
 

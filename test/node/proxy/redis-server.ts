@@ -6,7 +6,10 @@ export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-ser
 
 export interface RedisServer {
   url: string;
+  port: number;
   stop(): Promise<void>;
+  /** Ends it at once, as a crash would (SIGKILL). */
+  kill(): Promise<void>;
 }
 
 /** A port nobody listens on now: listen on port 0, note the port, close. */
@@ -18,8 +21,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+/** `port`: a given one, e.g. to start it again where its clients look for it. */
+export async function startRedisServer(port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   // `--port 0` would turn TCP off, hence the free port found above.
   const child: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,8 +42,13 @@ export async function startRedisServer(): Promise<RedisServer> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     async stop() {
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
       await exited;
     },
   };

@@ -1,0 +1,77 @@
+import type { ProxyStore } from './proxy-store';
+
+/** Where a guarded store reports how its calls went. */
+export interface StoreGuardListener {
+  failed(error: unknown): void;
+  succeeded(): void;
+}
+
+/** The store did not answer within the hub's bound. */
+export class StoreTimeoutError extends Error {
+  override readonly name = 'StoreTimeoutError';
+  constructor(method: string, timeoutMs: number) {
+    super(`the proxy store did not answer ${method} within ${timeoutMs} ms`);
+  }
+}
+
+type HubMethods = 'acquireLease' | 'releaseLease' | 'markWanted' | 'isWanted' | 'commit' | 'read' | 'announceAnswered' | 'subscribe';
+
+/**
+ * The store as the hub uses it: every call it waits on bounded by `timeoutMs` (a store that hangs
+ * must not hold a stream's first bytes or a poll), and every outcome reported, so the hub knows at
+ * once when the store fails and when it works again.
+ */
+export function guardStore(store: ProxyStore, timeoutMs: number, listener: StoreGuardListener): Pick<ProxyStore, HubMethods> {
+  const bound = <T>(method: string, call: () => Promise<T>, late?: (value: T) => void): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        const error = new StoreTimeoutError(method, timeoutMs);
+        listener.failed(error);
+        reject(error);
+      }, timeoutMs);
+      (timer as { unref?: () => void }).unref?.();
+      let pending: Promise<T>;
+      try {
+        pending = call();
+      } catch (error) {
+        pending = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      pending.then(
+        (value) => {
+          if (settled) {
+            late?.(value);
+            return;
+          }
+          settled = true;
+          clearTimeout(timer);
+          listener.succeeded();
+          resolve(value);
+        },
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          listener.failed(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  return {
+    acquireLease: (topic, owner, ttlMs) => bound('acquireLease', () => store.acquireLease(topic, owner, ttlMs)),
+    releaseLease: (topic, owner, holdMs) => bound('releaseLease', () => store.releaseLease(topic, owner, holdMs)),
+    markWanted: (topics, ttlMs, keepMs) => bound('markWanted', () => store.markWanted(topics, ttlMs, keepMs)),
+    isWanted: (topic) => bound('isWanted', () => store.isWanted(topic)),
+    commit: (taskId, change, keepMs) => bound('commit', () => store.commit(taskId, change, keepMs)),
+    read: (topics) => bound('read', () => store.read(topics)),
+    announceAnswered: (taskId) => bound('announceAnswered', () => store.announceAnswered(taskId)),
+    // A subscription that comes through after the hub gave up on it is ended, not leaked.
+    subscribe: (taskId, channel) =>
+      bound(
+        'subscribe',
+        () => store.subscribe(taskId, channel),
+        (stop) => void stop().catch(() => undefined),
+      ),
+  };
+}
