@@ -14,6 +14,13 @@ export class StoreTimeoutError extends Error {
   }
 }
 
+/** `setImmediate` where there is one (Node); elsewhere a zero timer, which also comes after pending I/O. */
+const afterPendingIo = (callback: () => void): void => {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  if (immediate === undefined) setTimeout(callback, 0);
+  else immediate(callback);
+};
+
 type HubMethods = 'acquireLease' | 'releaseLease' | 'markWanted' | 'isWanted' | 'commit' | 'read' | 'announceAnswered' | 'subscribe';
 
 /**
@@ -26,10 +33,15 @@ export function guardStore(store: ProxyStore, timeoutMs: number, listener: Store
     new Promise<T>((resolve, reject) => {
       let settled = false;
       const timer = setTimeout(() => {
-        settled = true;
-        const error = new StoreTimeoutError(method, timeoutMs);
-        listener.failed(error);
-        reject(error);
+        // After the I/O already waiting: a busy event loop fires the timer before it reads a reply
+        // that came in time, and that is no store failure.
+        afterPendingIo(() => {
+          if (settled) return;
+          settled = true;
+          const error = new StoreTimeoutError(method, timeoutMs);
+          listener.failed(error);
+          reject(error);
+        });
       }, timeoutMs);
       (timer as { unref?: () => void }).unref?.();
       let pending: Promise<T>;
