@@ -97,6 +97,7 @@ export class EventHub {
   private readonly store: ReturnType<typeof guardStore>;
   private timers: Array<ReturnType<typeof setInterval>> = [];
   private probe: ReturnType<typeof setInterval> | undefined;
+  private wantBatch: { keys: Set<string>; done: Promise<void> } | undefined;
   private dropped = 0;
   private pollers = 0;
   private closed = false;
@@ -162,12 +163,12 @@ export class EventHub {
   }
 
   private async begin(stream: HubStream, topics: readonly EventTopic[], lastEventId: string | null): Promise<void> {
-    const { idleMs, poller, readyWaitMs } = this.settings;
+    const { readyWaitMs } = this.settings;
     let stored: StoredChange[] = [];
     try {
       // Listening first, so no change committed while the state is read can slip between the two.
       await Promise.all(topics.flatMap((topic) => this.tasks.get(topic.taskId)?.listening ?? []));
-      await this.store.markWanted(stream.topics, idleMs, poller.keepMs);
+      await this.want(stream.topics);
       stored = await this.store.read(stream.topics);
     } catch {
       // The store failed (reported, and the hub polls on its own): the stream starts from what this instance knows.
@@ -191,8 +192,31 @@ export class EventHub {
       // Committed changes reach this instance through the store's channel a moment later: read them.
       stored = await this.store.read(stream.topics).catch(() => stored);
       state = this.withKnown(stream.topics, stored);
+      // Still nothing: the store may have lost the state (flushed) while the instance polling the run
+      // sees nothing new to commit. This instance polls it and commits what it gets; the stream gets it live.
+      for (const key of stream.topics)
+        if (!state.some((change) => change.topic === key && change.resource === 'status'))
+          void this.topics.get(key)?.poller.refresh('republish');
     }
     await stream.start(state, parseEventId(lastEventId));
+  }
+
+  /**
+   * Marks `keys` wanted together with those of every stream opened in the same turn of the event
+   * loop: a thousand streams opened at once make one store call, not a thousand.
+   */
+  private want(keys: readonly string[]): Promise<void> {
+    let batch = this.wantBatch;
+    if (batch === undefined) {
+      const keys = new Set<string>();
+      const done = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+        if (this.wantBatch?.keys === keys) this.wantBatch = undefined;
+        return this.store.markWanted([...keys], this.settings.idleMs, this.settings.poller.keepMs);
+      });
+      batch = this.wantBatch = { keys, done };
+    }
+    for (const key of keys) batch.keys.add(key);
+    return batch.done;
   }
 
   /** `stored`, with what this instance knows of the resources the store has no change of. */

@@ -24,26 +24,38 @@ const afterPendingIo = (callback: () => void): void => {
 type HubMethods = 'acquireLease' | 'releaseLease' | 'markWanted' | 'isWanted' | 'commit' | 'read' | 'announceAnswered' | 'subscribe';
 
 /**
- * The store as the hub uses it: every call it waits on bounded by `timeoutMs` (a store that hangs
- * must not hold a stream's first bytes or a poll), and every outcome reported, so the hub knows at
- * once when the store fails and when it works again.
+ * The store as the hub uses it: every call it waits on bounded by `timeoutMs` while nothing comes
+ * back from the store (a store that hangs must not hold a stream's state or a poll; one that is
+ * only slow under load is waited for), and every outcome reported, so the hub knows at once when
+ * the store fails and when it works again.
  */
 export function guardStore(store: ProxyStore, timeoutMs: number, listener: StoreGuardListener): Pick<ProxyStore, HubMethods> {
+  /** When a call last came back, failed or not: a store that answers at all is slow, not down. */
+  let lastAnswerAt = Number.NEGATIVE_INFINITY;
   const bound = <T>(method: string, call: () => Promise<T>, late?: (value: T) => void): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       let settled = false;
-      const timer = setTimeout(() => {
-        // After the I/O already waiting: a busy event loop fires the timer before it reads a reply
-        // that came in time, and that is no store failure.
-        afterPendingIo(() => {
-          if (settled) return;
-          settled = true;
-          const error = new StoreTimeoutError(method, timeoutMs);
-          listener.failed(error);
-          reject(error);
-        });
-      }, timeoutMs);
-      (timer as { unref?: () => void }).unref?.();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const arm = (since: number) => {
+        timer = setTimeout(() => {
+          // After the I/O already waiting: a busy event loop fires the timer before it reads a reply
+          // that came in time, and that is no store failure.
+          afterPendingIo(() => {
+            if (settled) return;
+            // Other calls came back meanwhile: the store is loaded, not gone; this one may still come.
+            if (lastAnswerAt > since) {
+              arm(Date.now());
+              return;
+            }
+            settled = true;
+            const error = new StoreTimeoutError(method, timeoutMs);
+            listener.failed(error);
+            reject(error);
+          });
+        }, timeoutMs);
+        (timer as { unref?: () => void }).unref?.();
+      };
+      arm(Date.now());
       let pending: Promise<T>;
       try {
         pending = call();
@@ -52,6 +64,7 @@ export function guardStore(store: ProxyStore, timeoutMs: number, listener: Store
       }
       pending.then(
         (value) => {
+          lastAnswerAt = Date.now();
           if (settled) {
             late?.(value);
             return;
@@ -62,6 +75,7 @@ export function guardStore(store: ProxyStore, timeoutMs: number, listener: Store
           resolve(value);
         },
         (error: unknown) => {
+          lastAnswerAt = Date.now();
           if (settled) return;
           settled = true;
           clearTimeout(timer);

@@ -147,7 +147,8 @@ export class TopicPoller {
     }
     this.failures = 0;
     this.forced = true;
-    if (!this.ticking) this.schedule(0);
+    // Every run of every instance is republished at once after an outage: spread over an interval.
+    if (!this.ticking) this.schedule(mode === 'republish' ? Math.floor(this.deps.settings.random() * statusIntervalMs) : 0);
     return done;
   }
 

@@ -50,10 +50,20 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     await connected;
     return client;
   };
+  // A connection made again may be to a Redis that lost everything (restarted, flushed) between
+  // two of the hub's calls: the next call says so once, and the hub then commits its runs again.
+  let readies = 0;
+  let reportedReadies = 2;
+  client.on('ready', () => (readies += 1));
+  subscriber.on('ready', () => (readies += 1));
   /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
   const bothReady = async () => {
     await connected;
     if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
+    if (readies > reportedReadies) {
+      reportedReadies = readies;
+      throw new Error('the connection to Redis was lost and made again; what Redis kept may be gone');
+    }
     return client;
   };
 

@@ -9,6 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createClient } from 'redis';
 import { readStream } from './hub-fixture';
 import { startRedisServer, type RedisServer } from './redis-server';
 
@@ -248,6 +249,22 @@ describe('the event hub under faults', { timeout: 30_000 }, () => {
     expect(Date.now() - started).toBeLessThanOrEqual(3 * INTERVAL);
     expect(after.detailed()?.detailedStatus).toBe('after-redis-is-back');
     for (const instance of instances) expect(lines(instance, /proxy store failed/)).toHaveLength(1);
+  });
+
+  it('gives a new stream the status after Redis was flushed under a running hub', async () => {
+    const taskId = createTask();
+    const a = await open(instances[0], `taskId=${taskId}`);
+    await expect.poll(() => a.detailed()?.detailedStatus, { timeout: 10_000 }).toBe('processing_page');
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    await admin.flushAll();
+    await admin.close();
+    // The instance polling the run takes its lease again and, the service saying nothing new, commits nothing.
+    await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL));
+    // Nothing changes at the service: only a hub that commits again what the store lost shows it.
+    const b = await open(instances[1], `taskId=${taskId}`);
+    await expect.poll(() => b.ready(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => b.detailed()?.detailedStatus, { timeout: 6 * INTERVAL + 2000 }).toBe('processing_page');
   });
 
   it('has another instance poll the runs of an instance killed while holding their leases, within a few intervals', async () => {
