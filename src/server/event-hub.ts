@@ -106,6 +106,7 @@ export class EventHub {
     this.pollerSettings = { ...settings.poller, hold: { notBefore: 0 }, limiter: new PollLimiter(settings.maxConcurrentPolls) };
     this.health = new HubHealth({
       logger: settings.logger,
+      quietMs: Math.max(1000, 5 * settings.poller.statusIntervalMs),
       onStoreError: settings.onStoreError,
       onDegraded: () => this.degrade(),
       onRecovered: () => this.recover(),

@@ -24,6 +24,8 @@ export interface HubHealthStats {
 
 export interface HubHealthOptions {
   logger: TaskProxyLogger;
+  /** A condition of the service ends once requests succeed this long after its last failure, so a flaky service is one line, not one per failure. */
+  quietMs: number;
   /** Called with every store error as it happens (the log says only when the store fails and recovers). */
   onStoreError: (error: unknown) => void;
   /** The store failed while it was working: the hub polls on its own and tells its streams. */
@@ -50,7 +52,8 @@ export function upstreamFailureKind(error: unknown): UpstreamFailureKind {
 export class HubHealth {
   private requests = 0;
   private readonly failures: Record<UpstreamFailureKind, number> = { refused: 0, unreachable: 0, unusable: 0, rateLimited: 0, other: 0 };
-  private readonly active = new Set<Condition>();
+  /** The conditions in force: since when, their last failure and how many failed requests they counted. */
+  private readonly active = new Map<Condition, { since: number; lastFailureAt: number; failures: number }>();
   private storeErrors = 0;
   private degraded = false;
   private takenOver = 0;
@@ -75,8 +78,15 @@ export class HubHealth {
 
   upstreamSucceeded(): void {
     this.requests += 1;
-    for (const condition of this.active) this.options.logger.info(`the task service works again (${condition} no more)`);
-    this.active.clear();
+    if (this.active.size === 0) return;
+    const now = Date.now();
+    for (const [condition, state] of this.active) {
+      if (now - state.lastFailureAt < this.options.quietMs) continue;
+      this.active.delete(condition);
+      this.options.logger.info(
+        `the task service works again (was ${condition} for ${Math.round((state.lastFailureAt - state.since) / 1000)} s, ${state.failures} failed request${state.failures === 1 ? '' : 's'})`,
+      );
+    }
   }
 
   upstreamFailed(error: unknown): void {
@@ -84,8 +94,14 @@ export class HubHealth {
     const kind = upstreamFailureKind(error);
     this.failures[kind] += 1;
     if (kind !== 'refused' && kind !== 'unreachable' && kind !== 'unusable') return;
-    if (this.active.has(kind)) return;
-    this.active.add(kind);
+    const now = Date.now();
+    const state = this.active.get(kind);
+    if (state !== undefined) {
+      state.lastFailureAt = now;
+      state.failures += 1;
+      return;
+    }
+    this.active.set(kind, { since: now, lastFailureAt: now, failures: 1 });
     const { level, text } = CONDITIONS[kind];
     this.options.logger[level](`${text}: ${describeError(error)}`);
   }

@@ -156,7 +156,7 @@ afterAll(async () => {
 });
 
 // Each test waits for a few intervals and for child processes: more than the default 5 s, bounded all the same.
-describe('the event hub under faults', { timeout: 30_000 }, () => {
+describe('the event hub under faults', { timeout: 45_000 }, () => {
   it('says once when the service refuses the key or cannot be reached, and once when it works again, never with the key', async () => {
     const taskId = createTask();
     const [a, b] = [await open(instances[0], `taskId=${taskId}`), await open(instances[1], `taskId=${taskId}`)];
@@ -172,7 +172,7 @@ describe('the event hub under faults', { timeout: 30_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL));
     service.down = false;
     const polling = instances.find((instance) => lines(instance, /cannot be reached/).length > 0);
-    await expect.poll(() => lines(polling, /works again/).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => lines(polling, /task service works again/).length, { timeout: 15_000 }).toBe(1);
     expect(lines(polling, /cannot be reached/)).toHaveLength(1);
     expect(lines(polling, /cannot be reached/)[0]?.level).toBe('warn');
 
@@ -185,7 +185,7 @@ describe('the event hub under faults', { timeout: 30_000 }, () => {
       .toBe(true);
     service.refuse = false;
     await open(polling, `taskId=${taskId}`);
-    await expect.poll(() => lines(polling, /works again/).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => lines(polling, /task service works again/).length, { timeout: 15_000 }).toBe(2);
     expect(lines(polling, /refuses the API key/)).toHaveLength(1);
     expect(lines(polling, /refuses the API key/)[0]?.level).toBe('error');
     for (const instance of instances) for (const line of (instance as Instance).logs) expect(line.message).not.toContain(KEY);
