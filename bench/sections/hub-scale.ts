@@ -45,6 +45,8 @@ export interface HubScaleResult {
   readyMs: { p50: number; p99: number; max: number };
   changeMs: { p50: number; p99: number; max: number; samples: number };
   storeErrors: number;
+  /** Of those, calls that timed out while the store answered others (not an outage). */
+  storeTimeouts: number;
   degraded: boolean;
   heapMiB: number[];
   rssMiB: number[];
@@ -179,6 +181,7 @@ export async function runHubScale(store: 'memory' | 'redis', log: (line: string)
         samples: delays.length,
       },
       storeErrors: heaps.reduce((sum, heap) => sum + heap.storeErrors, 0),
+      storeTimeouts: heaps.reduce((sum, heap) => sum + heap.storeTimeouts, 0),
       degraded: heaps.some((heap) => heap.degraded),
       heapMiB: heaps.map((heap) => round(heap.heapUsed / 1024 / 1024, 1)),
       rssMiB: heaps.map((heap) => round(heap.rss / 1024 / 1024, 1)),
@@ -202,7 +205,10 @@ export function hubScaleTable(results: readonly HubScaleResult[]): { title: stri
       row('Status polls per run per interval (goal 1.0 ±5%)', (result) => result.pollsPerRunPerInterval.toFixed(3)),
       row('Change → stream, median / 99th percentile', (result) => `${result.changeMs.p50} / ${result.changeMs.p99} ms`),
       row('Request → ready, median / 99th percentile', (result) => `${result.readyMs.p50} / ${result.readyMs.p99} ms`),
-      row('Store errors (goal 0)', (result) => `${result.storeErrors}${result.degraded ? ' (degraded)' : ''}`),
+      row(
+        'Store errors (goal 0), of which time-outs',
+        (result) => `${result.storeErrors} / ${result.storeTimeouts}${result.degraded ? ' (ended degraded)' : ''}`,
+      ),
       row('Heap per instance after full collections', (result) => result.heapMiB.map((value) => `${value} MiB`).join(', ')),
       row('RSS per instance', (result) => result.rssMiB.map((value) => `${value} MiB`).join(', ')),
     ],

@@ -50,6 +50,7 @@ export const NO_HUB_STATS: EventHubStats = Object.freeze({
   upstreamRequests: 0,
   upstreamFailures: Object.freeze({ refused: 0, unreachable: 0, unusable: 0, rateLimited: 0, other: 0 }),
   storeErrors: 0,
+  storeTimeouts: 0,
   degraded: false,
   takenOver: 0,
 });
@@ -113,6 +114,7 @@ export class EventHub {
     });
     this.store = guardStore(settings.store, settings.storeTimeoutMs, {
       failed: (error) => this.health.storeFailed(error),
+      slow: (error) => this.health.storeSlow(error),
       succeeded: () => this.health.storeSucceeded(),
     });
   }

@@ -2,7 +2,10 @@ import type { ProxyStore } from './proxy-store';
 
 /** Where a guarded store reports how its calls went. */
 export interface StoreGuardListener {
+  /** The store failed: the hub degrades until a call succeeds. */
   failed(error: unknown): void;
+  /** One call failed for being slow while others succeeded: counted, no more. */
+  slow(error: unknown): void;
   succeeded(): void;
 }
 
@@ -21,6 +24,10 @@ const afterPendingIo = (callback: () => void): void => {
   else immediate(callback);
 };
 
+/** A time-out of the store's own client (node-redis rejects a command after 5 s by default). */
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.constructor.name === 'TimeoutError' || /time-?out/i.test(error.message));
+
 type HubMethods = 'acquireLease' | 'releaseLease' | 'markWanted' | 'isWanted' | 'commit' | 'read' | 'announceAnswered' | 'subscribe';
 
 /**
@@ -30,8 +37,8 @@ type HubMethods = 'acquireLease' | 'releaseLease' | 'markWanted' | 'isWanted' | 
  * the store fails and when it works again.
  */
 export function guardStore(store: ProxyStore, timeoutMs: number, listener: StoreGuardListener): Pick<ProxyStore, HubMethods> {
-  /** When a call last came back, failed or not: a store that answers at all is slow, not down. */
-  let lastAnswerAt = Number.NEGATIVE_INFINITY;
+  /** When a call last succeeded: a store that answers at all is slow, not down. */
+  let lastSuccessAt = Number.NEGATIVE_INFINITY;
   const bound = <T>(method: string, call: () => Promise<T>, late?: (value: T) => void): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       let settled = false;
@@ -43,7 +50,7 @@ export function guardStore(store: ProxyStore, timeoutMs: number, listener: Store
           afterPendingIo(() => {
             if (settled) return;
             // Other calls came back meanwhile: the store is loaded, not gone; this one may still come.
-            if (lastAnswerAt > since) {
+            if (lastSuccessAt > since) {
               arm(Date.now());
               return;
             }
@@ -55,7 +62,8 @@ export function guardStore(store: ProxyStore, timeoutMs: number, listener: Store
         }, timeoutMs);
         (timer as { unref?: () => void }).unref?.();
       };
-      arm(Date.now());
+      const startedAt = Date.now();
+      arm(startedAt);
       let pending: Promise<T>;
       try {
         pending = call();
@@ -64,7 +72,7 @@ export function guardStore(store: ProxyStore, timeoutMs: number, listener: Store
       }
       pending.then(
         (value) => {
-          lastAnswerAt = Date.now();
+          lastSuccessAt = Date.now();
           if (settled) {
             late?.(value);
             return;
@@ -75,11 +83,12 @@ export function guardStore(store: ProxyStore, timeoutMs: number, listener: Store
           resolve(value);
         },
         (error: unknown) => {
-          lastAnswerAt = Date.now();
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          listener.failed(error);
+          // A call that timed out in the client while others succeeded: the store is loaded, not down.
+          if (lastSuccessAt > startedAt && isTimeout(error)) listener.slow(error);
+          else listener.failed(error);
           reject(error instanceof Error ? error : new Error(String(error)));
         },
       );

@@ -17,7 +17,9 @@ type Condition = keyof typeof CONDITIONS;
 export interface HubHealthStats {
   readonly upstreamRequests: number;
   readonly upstreamFailures: Readonly<Record<UpstreamFailureKind, number>>;
+  /** Store calls that failed, of which `storeTimeouts` only for being slow while the store answered others. */
   readonly storeErrors: number;
+  readonly storeTimeouts: number;
   readonly degraded: boolean;
   readonly takenOver: number;
 }
@@ -55,6 +57,7 @@ export class HubHealth {
   /** The conditions in force: since when, their last failure and how many failed requests they counted. */
   private readonly active = new Map<Condition, { since: number; lastFailureAt: number; failures: number }>();
   private storeErrors = 0;
+  private storeTimeouts = 0;
   private degraded = false;
   private takenOver = 0;
   private takeOvers = 0;
@@ -71,6 +74,7 @@ export class HubHealth {
       upstreamRequests: this.requests,
       upstreamFailures: { ...this.failures },
       storeErrors: this.storeErrors,
+      storeTimeouts: this.storeTimeouts,
       degraded: this.degraded,
       takenOver: this.takenOver,
     };
@@ -119,6 +123,17 @@ export class HubHealth {
       `the proxy store failed (${describeError(error)}): this instance now polls the runs its streams name itself, until the store works again`,
     );
     this.options.onDegraded();
+  }
+
+  /** A store call failed for being slow while the store answered others: counted and passed on, no degraded state. */
+  storeSlow(error: unknown): void {
+    this.storeErrors += 1;
+    this.storeTimeouts += 1;
+    try {
+      this.options.onStoreError(error);
+    } catch {
+      // The caller's handler must not stop the hub.
+    }
   }
 
   storeSucceeded(): void {
