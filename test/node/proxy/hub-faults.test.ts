@@ -284,14 +284,16 @@ describe('the event hub under faults', { timeout: 45_000 }, () => {
     instances[index]?.child.kill('SIGKILL');
     instances[index] = undefined;
 
-    // The lease lasts 3 intervals; the survivor tries every interval.
+    // The lease lasts 3 intervals and the survivor tries every interval: about 4 intervals. The
+    // bound leaves room for a loaded machine; a lease tied to the request time-out and the idle
+    // check (13 s here) would break it.
     await expect
       .poll(() => service.requests.some((request) => request.taskId === taskId && request.instance !== holder && request.at > killedAt), {
         timeout: 10_000,
       })
       .toBe(true);
     const first = service.requests.find((request) => request.taskId === taskId && request.instance !== holder && request.at > killedAt);
-    expect((first?.at ?? Infinity) - killedAt).toBeLessThanOrEqual(3 * INTERVAL + 3 * INTERVAL);
+    expect((first?.at ?? Infinity) - killedAt).toBeLessThanOrEqual(8 * INTERVAL);
     latestRun(taskId).detailedStatus = 'after-the-kill';
     await expect.poll(() => survivor.detailed()?.detailedStatus, { timeout: 3 * INTERVAL + 2000 }).toBe('after-the-kill');
     // Taken-over runs are counted for a second, then logged in one line.
