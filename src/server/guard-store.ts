@@ -26,7 +26,8 @@ const afterPendingIo = (callback: () => void): void => {
 
 /** A time-out of the store's own client (node-redis rejects a command after 5 s by default). */
 const isTimeout = (error: unknown) =>
-  error instanceof Error && (error.constructor.name === 'TimeoutError' || /time-?out/i.test(error.message));
+  error instanceof Error &&
+  (error.name === 'TimeoutError' || error.constructor.name === 'TimeoutError' || /timed? ?-?out/i.test(error.message));
 
 type HubMethods = 'acquireLease' | 'releaseLease' | 'markWanted' | 'isWanted' | 'commit' | 'read' | 'announceAnswered' | 'subscribe';
 
