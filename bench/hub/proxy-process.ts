@@ -5,11 +5,11 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTaskProxy, toNodeListener } from '../../src/server';
+import { createTaskProxy, toNodeListener, type EventHubStats } from '../../src/server';
+import { createRedisProxyStore } from '../../src/server/redis';
 
 export type ProxyProcessRequest = { type: 'heap' } | { type: 'close' };
-export type ProxyProcessMessage =
-  { type: 'ready'; port: number } | { type: 'heap'; heapUsed: number; streams: number; topics: number; polling: number; dropped: number };
+export type ProxyProcessMessage = { type: 'ready'; port: number } | ({ type: 'heap'; heapUsed: number; rss: number } & EventHubStats);
 
 const upstream = process.env.HUB_UPSTREAM;
 const apiKey = process.env.HUB_API_KEY;
@@ -17,7 +17,20 @@ if (upstream === undefined || apiKey === undefined || process.send === undefined
 const send = (message: ProxyProcessMessage) => process.send?.(message);
 const collect = (globalThis as { gc?: () => void }).gc;
 
-const proxy = createTaskProxy({ upstream, apiKey, basePath: '/api/hitl' });
+// With `HUB_REDIS_URL`, one of several instances sharing a Redis store (the scale comparison).
+const redisUrl = process.env.HUB_REDIS_URL;
+const proxy = createTaskProxy({
+  upstream,
+  apiKey,
+  basePath: '/api/hitl',
+  store: redisUrl === undefined ? undefined : createRedisProxyStore({ url: redisUrl, prefix: process.env.HUB_REDIS_PREFIX }),
+  // The load generator opens a thousand streams at once: a line per store or service condition is what an operator would see.
+  logger: {
+    info: (line) => console.log(`[proxy] ${line}`),
+    warn: (line) => console.log(`[proxy] ${line}`),
+    error: (line) => console.log(`[proxy] ${line}`),
+  },
+});
 const server = createServer(toNodeListener(proxy));
 // Thirty streams of 200 runs each name about 6.6 KB of task ids: within Node's default header limit.
 server.listen(0, '127.0.0.1', () => send({ type: 'ready', port: (server.address() as AddressInfo).port }));
@@ -45,5 +58,5 @@ async function reportHeap(): Promise<void> {
     }
     readings.push(process.memoryUsage().heapUsed);
   }
-  send({ type: 'heap', heapUsed: Math.min(...readings), ...proxy.stats() });
+  send({ type: 'heap', heapUsed: Math.min(...readings), rss: process.memoryUsage().rss, ...proxy.stats() });
 }

@@ -23,17 +23,18 @@ import { createRunStore, resourceKeys, type RunStore } from '../../src/store';
 import { startSimulatorServer, type Scenario, type SimulatorServer } from '../../src/testing';
 import type { ProxyProcessMessage, ProxyProcessRequest } from '../hub/proxy-process';
 import { quantile, round } from '../lib/stats';
+import { hubScaleTable, runHubScale, type HubScaleResult } from './hub-scale';
 
 export const HUB_BROWSERS = 10;
 export const HUB_TABS_PER_BROWSER = 3;
 export const HUB_RUNS = 200;
 /** The proxy's (and the store's) default status interval. */
 export const HUB_INTERVAL_MS = 2000;
-const WINDOW_INTERVALS = 5;
-const STOP_SPREAD_MS = 4000;
-const API_KEY = 'sk_bench_hub_2b7e';
+export const WINDOW_INTERVALS = 5;
+export const STOP_SPREAD_MS = 4000;
+export const API_KEY = 'sk_bench_hub_2b7e';
 
-const WATCH: Scenario = {
+export const WATCH: Scenario = {
   name: 'bench-hub',
   description: 'Stays on one page for an hour.',
   keywords: [],
@@ -58,18 +59,25 @@ export interface HubResult {
   heapKbPer1000Runs: number;
   /** From a change at the service to a tab's store holding it, ms. */
   changeToStreamMs: { p50: number; p99: number; max: number; samples: number };
+  /** 1,000 streams × 50 runs: the memory store on one instance, then Redis on two (see hub-scale.ts). */
+  scale?: HubScaleResult[];
 }
 
-interface ProxyProcess {
+export interface ProxyProcess {
   url: string;
   heap(): Promise<Extract<ProxyProcessMessage, { type: 'heap' }>>;
   close(): Promise<void>;
 }
 
-async function startProxyProcess(upstream: string): Promise<ProxyProcess> {
+export async function startProxyProcess(upstream: string, redis?: { url: string; prefix: string }): Promise<ProxyProcess> {
   const child: ChildProcess = fork(fileURLToPath(new URL('../hub/proxy-process.ts', import.meta.url)), {
     execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: { ...process.env, HUB_UPSTREAM: upstream, HUB_API_KEY: API_KEY },
+    env: {
+      ...process.env,
+      HUB_UPSTREAM: upstream,
+      HUB_API_KEY: API_KEY,
+      ...(redis === undefined ? {} : { HUB_REDIS_URL: redis.url, HUB_REDIS_PREFIX: redis.prefix }),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T extends ProxyProcessMessage['type']>(type: T) =>
@@ -84,6 +92,7 @@ async function startProxyProcess(upstream: string): Promise<ProxyProcess> {
     });
   const { port } = await next('ready');
   const ask = (request: ProxyProcessRequest) => child.send(request);
+  let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}/api/hitl`,
     heap() {
@@ -91,15 +100,17 @@ async function startProxyProcess(upstream: string): Promise<ProxyProcess> {
       ask({ type: 'heap' });
       return answer;
     },
-    async close() {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      ask({ type: 'close' });
-      await exited;
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        ask({ type: 'close' });
+      });
+      return closing;
     },
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Tabs, each a store of its own over a client of the proxy with `events: true`, watching `taskIds`. */
 function openTabs(url: string, count: number, taskIds: (tab: number) => readonly string[]): RunStore[] {
@@ -110,7 +121,7 @@ function openTabs(url: string, count: number, taskIds: (tab: number) => readonly
   });
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+export async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`hub benchmark: timed out waiting for ${what}`);
@@ -119,7 +130,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 60_000): Pr
 }
 
 /** Status requests per interval from `since` on: per run, polls − 1 over the time from first to last, summed. */
-function requestsPerInterval(simulator: SimulatorServer, since: number): number {
+export function requestsPerInterval(simulator: SimulatorServer, since: number): number {
   const byRun = new Map<string, number[]>();
   for (const request of simulator.service.requests) {
     if (!request.path.endsWith('/run/status') || request.startedAt < since) continue;
@@ -193,6 +204,9 @@ export async function runHub(log: (line: string) => void): Promise<HubResult> {
       'the 1,000 runs',
     );
     const thousand = await proxy.heap();
+    for (const store of tabs.splice(0)) store.destroy();
+    await proxy.close();
+    const scale = [await runHubScale('memory', log), await runHubScale('redis', log)];
 
     return {
       browsers: HUB_BROWSERS,
@@ -210,6 +224,7 @@ export async function runHub(log: (line: string) => void): Promise<HubResult> {
         max: Math.max(...delays),
         samples: delays.length,
       },
+      scale,
     };
   } finally {
     for (const store of tabs) store.destroy();
@@ -260,5 +275,6 @@ export function hubTables(hub: HubResult | undefined): Array<{ title: string; he
         'Heap: heapUsed after full collections, the least of three readings. ' +
         `Delay: every run stopped at the service at a random moment over ${STOP_SPREAD_MS / 1000} s; ${hub.changeToStreamMs.samples} samples (tabs × runs), bounded by one poll interval plus the way there.`,
     },
+    ...(hub.scale === undefined ? [] : [hubScaleTable(hub.scale)]),
   ];
 }

@@ -1,6 +1,7 @@
 import { createRunStatusClassifier, createTaskClient } from '../client';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
 import { EventHub } from './event-hub';
+import type { TaskProxyLogger } from './logger';
 import type { ProxyStore } from './proxy-store';
 import { TASK_PROXY_DEFAULTS, type TaskProxyEventOptions } from './task-proxy-options';
 
@@ -15,6 +16,7 @@ export interface EventHubInput {
   scrub: (text: string) => string;
   store: ProxyStore;
   onStoreError: (error: unknown) => void;
+  logger: TaskProxyLogger;
   events: TaskProxyEventOptions;
 }
 
@@ -26,7 +28,6 @@ export function createEventHub(input: EventHubInput): EventHub {
   const idleMs = events.idleMs ?? TASK_PROXY_DEFAULTS.idleMs;
   const random = events.random ?? Math.random;
   const idleCheckMs = Math.max(1000, Math.floor(idleMs / 3));
-  const requestMs = input.timeoutMs > 0 ? input.timeoutMs : 30_000;
   return new EventHub({
     store: input.store,
     // The hub reads the service as the browser client does: the same checks, the same errors.
@@ -37,11 +38,16 @@ export function createEventHub(input: EventHubInput): EventHub {
     maxBufferedBytes: events.maxBufferedBytes ?? TASK_PROXY_DEFAULTS.maxBufferedBytes,
     maxConcurrentPolls: events.maxConcurrentPolls ?? TASK_PROXY_DEFAULTS.maxConcurrentPolls,
     onStoreError: input.onStoreError,
+    logger: input.logger,
+    // A store that does not answer within this counts as failed: streams and polls do not wait on it longer.
+    storeTimeoutMs: Math.min(5000, Math.max(1000, status)),
+    readyWaitMs: Math.max(1000, 2 * status),
     poller: {
       statusIntervalMs: status,
       gifIntervalMs: gif,
-      // Longer than a request may take and than the idle check, so a working poller never loses it.
-      leaseMs: requestMs + 2 * Math.max(status, gif) + idleCheckMs,
+      // Renewed at every poll and while a request is open, so a few intervals are enough: an
+      // instance that dies leaves its runs unpolled for at most this long.
+      leaseMs: Math.max(3 * status, 2 * gif),
       idleCheckMs,
       keepMs: Math.max(10 * 60_000, idleMs),
       firstPollJitterMs: events.firstPollJitterMs ?? TASK_PROXY_DEFAULTS.firstPollJitterMs,

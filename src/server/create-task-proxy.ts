@@ -18,7 +18,8 @@ import { readAnswerBody } from './answer-body';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
-import type { EventHubStats } from './event-hub';
+import { NO_HUB_STATS, type EventHubStats } from './event-hub';
+import { consoleLogger, describeError, scrubbedLogger } from './logger';
 import { createKeyScrubber, createStringScrubber } from './scrub-key';
 import { capResponse } from './cap-response';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from './task-proxy-options';
@@ -103,7 +104,7 @@ function createLazyProxy(options: TaskProxyOptions): TaskProxy {
         problem = error instanceof Error ? error.message : String(error);
       }
     }
-    if (!reported) console.error(`hitl-react: the task proxy is not configured: ${problem}`);
+    if (!reported) (options.logger ?? consoleLogger).error(`the task proxy is not configured: ${problem}`);
     reported = true;
     // Never the values themselves: a key in the wrong setting would otherwise reach the browser.
     return envelope(500, `The task proxy is not configured: ${problem}`, { code: PROXY_NOT_CONFIGURED_CODE });
@@ -122,7 +123,7 @@ function createLazyProxy(options: TaskProxyOptions): TaskProxy {
 }
 
 const NO_ANSWERS: AnswerStats = Object.freeze({ accepted: 0, replayed: 0, alreadyAnswered: 0, inDoubt: 0, refused: 0, unavailable: 0 });
-const NO_STATS: TaskProxyStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0, answers: NO_ANSWERS });
+const NO_STATS: TaskProxyStats = Object.freeze({ ...NO_HUB_STATS, answers: NO_ANSWERS });
 
 /** The `code` of the 500 a proxy answers while `upstream` or `apiKey` is missing. */
 const PROXY_NOT_CONFIGURED_CODE = 'proxy_not_configured';
@@ -149,7 +150,8 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
   const scrub = createKeyScrubber(apiKey);
   const scrubHeader = createStringScrubber(apiKey);
   const store = options.store ?? createMemoryProxyStore();
-  const onStoreError = options.onStoreError ?? ((error: unknown) => console.error('hitl-react: the proxy store failed', error));
+  const logger = scrubbedLogger(options.logger ?? consoleLogger, scrubHeader);
+  const onStoreError = options.onStoreError ?? ((error: unknown) => logger.error(`the proxy store failed: ${describeError(error)}`));
   // A redirect would carry the key to wherever it points.
   const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
   const eventOptions = options.events === false ? undefined : (options.events ?? {});
@@ -164,7 +166,9 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
           fetch: (request) => upstreamFetch(request).then((response) => capResponse(response, maxResponseBytes)),
           scrub,
           store,
-          onStoreError,
+          // The hub logs when the store fails and when it works again; the caller's handler sees every error.
+          onStoreError: options.onStoreError ?? (() => undefined),
+          logger,
           events: eventOptions,
         });
   const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;

@@ -1,6 +1,9 @@
-import { topicKey, type EventTopic, type TaskClient } from '../client';
+import { topicKey, type EventResource, type EventTopic, type TaskClient } from '../client';
 import { parseEventId } from './event-id';
+import { guardStore } from './guard-store';
+import { HubHealth, type HubHealthStats } from './hub-health';
 import { HubStream } from './hub-stream';
+import type { TaskProxyLogger } from './logger';
 import { PollLimiter } from './poll-limiter';
 import type { ProxyStore, StoredChange } from './proxy-store';
 import { TopicPoller, type PollerSettings } from './topic-poller';
@@ -17,33 +20,56 @@ export interface EventHubSettings {
   idleMs: number;
   heartbeatMs: number;
   maxBufferedBytes: number;
-  /** Called when the store fails; the hub carries on (streams end, pollers retry). */
+  /** Longest wait for one store call; past it the store counts as failed. */
+  storeTimeoutMs: number;
+  /** Longest wait of a new stream for a state nobody has yet, before `ready`. */
+  readyWaitMs: number;
+  /** Called with every store error; the hub carries on (it polls on its own until the store works again). */
   onStoreError: (error: unknown) => void;
+  logger: TaskProxyLogger;
 }
 
-/** What the hub is doing now, for monitoring and tests. */
-export interface EventHubStats {
+/** What the hub is doing now, for monitoring and tests: counters only grow, the rest is the state now. */
+export interface EventHubStats extends HubHealthStats {
   /** Open event streams of this instance. */
   readonly streams: number;
   /** Topics this instance follows (some stream names them, or did within the idle time). */
   readonly topics: number;
-  /** Of those, the topics this instance polls (it holds their lease). */
+  /** Of those, the topics this instance polls (it holds their lease, or the store failed). */
   readonly polling: number;
   /** Streams dropped since the start because their client did not read. */
   readonly dropped: number;
 }
+
+/** The stats of a proxy without a hub (events off, or not configured yet). */
+export const NO_HUB_STATS: EventHubStats = Object.freeze({
+  streams: 0,
+  topics: 0,
+  polling: 0,
+  dropped: 0,
+  upstreamRequests: 0,
+  upstreamFailures: Object.freeze({ refused: 0, unreachable: 0, unusable: 0, rateLimited: 0, other: 0 }),
+  storeErrors: 0,
+  storeTimeouts: 0,
+  degraded: false,
+  takenOver: 0,
+});
 
 interface LocalTopic {
   readonly topic: EventTopic;
   readonly key: string;
   readonly streams: Set<HubStream>;
   readonly poller: TopicPoller;
+  /** The latest change of each resource this instance has seen, for when the store cannot say. */
+  readonly latest: Map<EventResource, StoredChange>;
 }
 
 interface LocalTask {
   readonly topics: Set<string>;
   /** Resolves once the task's channel is listened to, with the function that stops listening. */
-  readonly listening: Promise<() => Promise<void>>;
+  listening: Promise<() => Promise<void>>;
+  /** The subscription failed (the store was down): made again when the store works again. */
+  failed: boolean;
 }
 
 const EVENT_STREAM_HEADERS = {
@@ -64,20 +90,39 @@ export class EventHub {
   private readonly tasks = new Map<string, LocalTask>();
   private readonly streams = new Set<HubStream>();
   private readonly owner = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 8).toString(36)}`;
+  /** The epoch of changes this instance hands its streams itself while the store fails: never one of the store's. */
+  private readonly localEpoch = `L${this.owner}`;
+  private localSeq = 0;
   private readonly pollerSettings: PollerSettings;
+  private readonly health: HubHealth;
+  private readonly store: ReturnType<typeof guardStore>;
   private timers: Array<ReturnType<typeof setInterval>> = [];
+  private probe: ReturnType<typeof setInterval> | undefined;
+  private wantBatch: { keys: Set<string>; done: Promise<void> } | undefined;
   private dropped = 0;
   private pollers = 0;
   private closed = false;
 
   constructor(private readonly settings: EventHubSettings) {
     this.pollerSettings = { ...settings.poller, hold: { notBefore: 0 }, limiter: new PollLimiter(settings.maxConcurrentPolls) };
+    this.health = new HubHealth({
+      logger: settings.logger,
+      quietMs: Math.max(1000, 5 * settings.poller.statusIntervalMs),
+      onStoreError: settings.onStoreError,
+      onDegraded: () => this.degrade(),
+      onRecovered: () => this.recover(),
+    });
+    this.store = guardStore(settings.store, settings.storeTimeoutMs, {
+      failed: (error) => this.health.storeFailed(error),
+      slow: (error) => this.health.storeSlow(error),
+      succeeded: () => this.health.storeSucceeded(),
+    });
   }
 
   stats(): EventHubStats {
     let polling = 0;
     for (const local of this.topics.values()) if (local.poller.isPolling) polling += 1;
-    return { streams: this.streams.size, topics: this.topics.size, polling, dropped: this.dropped };
+    return { streams: this.streams.size, topics: this.topics.size, polling, dropped: this.dropped, ...this.health.stats() };
   }
 
   /** Opens a stream of `topics` for `request` (its `Last-Event-ID` says what the client has seen). */
@@ -93,13 +138,16 @@ export class EventHub {
     for (const topic of topics) this.follow(topic).streams.add(stream);
     this.startTimers();
     request.signal.addEventListener('abort', () => stream.close(), { once: true });
+    if (this.health.isDegraded) stream.notice('degraded');
     void this.begin(stream, topics, request.headers.get('last-event-id'));
     return new Response(stream.readable, { status: 200, headers: EVENT_STREAM_HEADERS });
   }
 
   /** An answer to a tool call of `taskId` was accepted: every instance drops statuses requested before it. */
   async answered(taskId: string): Promise<void> {
-    await this.settings.store.announceAnswered(taskId);
+    // Whatever the store says, this instance's own pollers drop what they asked before the answer.
+    this.invalidate(taskId);
+    await this.store.announceAnswered(taskId);
   }
 
   /** Ends every stream and poller of this instance. */
@@ -107,6 +155,8 @@ export class EventHub {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    clearInterval(this.probe);
+    this.health.close();
     for (const stream of [...this.streams]) stream.close();
     const stopping = [...this.topics.values()].map((local) => local.poller.stop());
     const unlistening = [...this.tasks.values()].map(async (task) => (await task.listening)());
@@ -116,17 +166,70 @@ export class EventHub {
   }
 
   private async begin(stream: HubStream, topics: readonly EventTopic[], lastEventId: string | null): Promise<void> {
-    const { store, idleMs, poller } = this.settings;
+    const { readyWaitMs } = this.settings;
+    let stored: StoredChange[] = [];
     try {
       // Listening first, so no change committed while the state is read can slip between the two.
       await Promise.all(topics.flatMap((topic) => this.tasks.get(topic.taskId)?.listening ?? []));
-      await store.markWanted(stream.topics, idleMs, poller.keepMs);
-      const state = await store.read(stream.topics);
-      await stream.start(state, parseEventId(lastEventId));
-    } catch (error) {
-      this.settings.onStoreError(error);
-      stream.close();
+      await this.want(stream.topics);
+      stored = await this.store.read(stream.topics);
+    } catch {
+      // The store failed (reported, and the hub polls on its own): the stream starts from what this instance knows.
     }
+    let state = this.withKnown(stream.topics, stored);
+    // A run nobody has a status of yet is polled now; a finished latest run is asked again, as the
+    // task may have a new one. The stream waits for those (bounded), so `ready` comes with a state.
+    const waits: Array<Promise<void>> = [];
+    for (const topic of topics) {
+      const local = this.topics.get(topicKey(topic));
+      if (local === undefined) continue;
+      const status = state.find((change) => change.topic === local.key && change.resource === 'status');
+      if (status === undefined) waits.push(local.poller.refresh('fill'));
+      else if (topic.runId === undefined && isFinal(status)) waits.push(local.poller.refresh('verify'));
+    }
+    if (waits.length > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(waits), new Promise<void>((resolve) => (timer = setTimeout(resolve, readyWaitMs)))]);
+      clearTimeout(timer);
+      if (stream.isEnded) return;
+      // Committed changes reach this instance through the store's channel a moment later: read them.
+      stored = await this.store.read(stream.topics).catch(() => stored);
+      state = this.withKnown(stream.topics, stored);
+      // Still nothing: the store may have lost the state (flushed) while the instance polling the run
+      // sees nothing new to commit. This instance polls it and commits what it gets; the stream gets it live.
+      for (const key of stream.topics)
+        if (!state.some((change) => change.topic === key && change.resource === 'status'))
+          void this.topics.get(key)?.poller.refresh('republish');
+    }
+    await stream.start(state, parseEventId(lastEventId));
+  }
+
+  /**
+   * Marks `keys` wanted together with those of every stream opened in the same turn of the event
+   * loop: a thousand streams opened at once make one store call, not a thousand.
+   */
+  private want(keys: readonly string[]): Promise<void> {
+    let batch = this.wantBatch;
+    if (batch === undefined) {
+      const keys = new Set<string>();
+      const done = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+        if (this.wantBatch?.keys === keys) this.wantBatch = undefined;
+        return this.store.markWanted([...keys], this.settings.idleMs, this.settings.poller.keepMs);
+      });
+      batch = this.wantBatch = { keys, done };
+    }
+    for (const key of keys) batch.keys.add(key);
+    return batch.done;
+  }
+
+  /** `stored`, with what this instance knows of the resources the store has no change of. */
+  private withKnown(keys: readonly string[], stored: readonly StoredChange[]): StoredChange[] {
+    const state = [...stored];
+    const present = new Set(stored.map((change) => `${change.resource} ${change.topic}`));
+    for (const key of keys)
+      for (const change of this.topics.get(key)?.latest.values() ?? [])
+        if (!present.has(`${change.resource} ${change.topic}`)) state.push(change);
+    return state;
   }
 
   /** The local record of a topic, made (with its poller and its task's channel) on first use. */
@@ -141,37 +244,77 @@ export class EventHub {
       topic,
       key,
       streams: new Set(),
+      latest: new Map(),
       poller: new TopicPoller({
         topic,
         key,
         // One name per poller: a topic forgotten and followed again must not release its successor's lease.
         owner: `${this.owner}.${++this.pollers}`,
-        store: this.settings.store,
+        store: this.store,
         upstream: this.settings.upstream,
         settings: this.pollerSettings,
         scrub: this.settings.scrub,
         hasStreams: () => local.streams.size > 0,
         onIdle: () => void this.forget(local),
-        onStoreError: this.settings.onStoreError,
+        known: () => [...local.latest.values()],
+        deliverLocal: (change) => this.deliver({ ...change, epoch: this.localEpoch, seq: ++this.localSeq }),
+        onRequest: (error) => (error === undefined ? this.health.upstreamSucceeded() : this.health.upstreamFailed(error)),
+        onTookOver: () => this.health.tookOver(),
       }),
     };
     this.topics.set(key, local);
     let task = this.tasks.get(topic.taskId);
     if (task === undefined) {
-      task = {
-        topics: new Set(),
-        listening: this.settings.store.subscribe(topic.taskId, {
-          change: (change) => this.deliver(change),
-          answered: () => this.invalidate(topic.taskId),
-        }),
-      };
-      // A failed subscription is reported when a stream waits for it.
-      task.listening.catch(() => undefined);
+      task = { topics: new Set(), listening: Promise.resolve(() => Promise.resolve()), failed: false };
+      this.listen(topic.taskId, task);
       this.tasks.set(topic.taskId, task);
     }
     task.topics.add(key);
     local.poller.start();
     return local;
+  }
+
+  private listen(taskId: string, task: LocalTask): void {
+    task.failed = false;
+    task.listening = this.store.subscribe(taskId, {
+      change: (change) => this.deliver(change),
+      answered: () => this.invalidate(taskId),
+    });
+    // A failed subscription is reported by the store guard, and made again when the store works again.
+    task.listening.catch(() => {
+      task.failed = true;
+    });
+  }
+
+  /** The store failed: every stream is told; the pollers poll on their own, and a probe watches for the store's return. */
+  private degrade(): void {
+    for (const stream of this.streams) stream.notice('degraded');
+    if (this.probe !== undefined || this.closed) return;
+    this.probe = setInterval(() => {
+      // Any call that goes through ends the degraded state; this one is for an instance with nothing to poll.
+      this.store.isWanted('').catch(() => undefined);
+    }, this.settings.poller.statusIntervalMs);
+    (this.probe as { unref?: () => void }).unref?.();
+  }
+
+  /**
+   * The store works again: what changed during the gap may never have reached it, or reached it
+   * while nobody listened. Subscriptions are made again, and every run this instance's streams
+   * name is polled once more and committed, changed or not.
+   */
+  private recover(): void {
+    clearInterval(this.probe);
+    this.probe = undefined;
+    if (this.closed) return;
+    for (const stream of this.streams) stream.notice('recovered');
+    for (const [taskId, task] of this.tasks) if (task.failed) this.listen(taskId, task);
+    const wanted: string[] = [];
+    for (const local of this.topics.values()) {
+      if (local.streams.size === 0) continue;
+      wanted.push(local.key);
+      void local.poller.refresh('republish');
+    }
+    if (wanted.length > 0) this.store.markWanted(wanted, this.settings.idleMs, this.settings.poller.keepMs).catch(() => undefined);
   }
 
   private async forget(local: LocalTopic): Promise<void> {
@@ -183,14 +326,16 @@ export class EventHub {
     try {
       await local.poller.stop();
       if (task !== undefined && task.topics.size === 0) await (await task.listening)();
-    } catch (error) {
-      this.settings.onStoreError(error);
+    } catch {
+      // Reported by the store guard; a lease or subscription left behind lapses by itself.
     }
   }
 
   private deliver(change: StoredChange): void {
     const local = this.topics.get(change.topic);
     if (local === undefined) return;
+    local.latest.set(change.resource, change);
+    local.poller.observe(change);
     for (const stream of local.streams) stream.change(change);
   }
 
@@ -209,11 +354,8 @@ export class EventHub {
       released.push(key);
     }
     // The idle time of a topic counts from the moment its last stream here went away.
-    if (released.length > 0 && !this.closed) {
-      this.settings.store
-        .markWanted(released, this.settings.idleMs, this.settings.poller.keepMs)
-        .catch((error: unknown) => this.settings.onStoreError(error));
-    }
+    if (released.length > 0 && !this.closed)
+      this.store.markWanted(released, this.settings.idleMs, this.settings.poller.keepMs).catch(() => undefined);
     if (this.streams.size === 0) this.stopTimers();
   }
 
@@ -227,9 +369,7 @@ export class EventHub {
       () => {
         const keys = [...this.topics.values()].filter((local) => local.streams.size > 0).map((local) => local.key);
         if (keys.length === 0) return;
-        this.settings.store
-          .markWanted(keys, this.settings.idleMs, this.settings.poller.keepMs)
-          .catch((error: unknown) => this.settings.onStoreError(error));
+        this.store.markWanted(keys, this.settings.idleMs, this.settings.poller.keepMs).catch(() => undefined);
       },
       Math.max(1000, Math.floor(this.settings.idleMs / 3)),
     );
@@ -240,5 +380,14 @@ export class EventHub {
   private stopTimers(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+  }
+}
+
+/** Whether a change's payload says it is final. */
+function isFinal(change: StoredChange): boolean {
+  try {
+    return (JSON.parse(change.payload) as { final?: unknown }).final === true;
+  } catch {
+    return false;
   }
 }

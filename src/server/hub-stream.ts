@@ -47,6 +47,8 @@ export class HubStream {
       },
       new ByteLengthQueuingStrategy({ highWaterMark: options.maxBufferedBytes }),
     );
+    // At once, so the client has the headers and a first byte even while the state is looked for.
+    this.write(`retry: ${options.retryMs}\n\n`);
   }
 
   get isEnded(): boolean {
@@ -55,7 +57,6 @@ export class HubStream {
 
   /** Writes the state (changes newer than `position`, oldest first) and `ready`, then lets live changes through. */
   async start(state: readonly StoredChange[], position: EventPosition | undefined): Promise<void> {
-    this.write(`retry: ${this.options.retryMs}\n\n`);
     for (const change of [...state].sort((a, b) => a.seq - b.seq)) {
       if (this.ended) return;
       if (!isNewer(change, position)) {
@@ -83,6 +84,15 @@ export class HubStream {
     this.held.push(change);
     this.heldBytes += change.payload.length;
     if (this.heldBytes > this.options.maxBufferedBytes) this.drop();
+  }
+
+  /**
+   * `degraded`: the proxy's shared store fails, this instance polls the stream's runs itself (the
+   * stream goes on; other instances' streams may see the same change twice). `recovered`: it works
+   * again. Clients that do not know these events ignore them.
+   */
+  notice(event: 'degraded' | 'recovered'): void {
+    this.write(`event: ${event}\ndata: {}\n\n`);
   }
 
   /** A comment line, so the client (and any proxy on the way) sees the stream is alive. Not needed while the state is written. */

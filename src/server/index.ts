@@ -8,5 +8,7 @@ export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
 export type { AnswerClaim, AnswerRecord, ClaimAnswerOptions, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
 export type { AnswerStats } from './answer-gate';
 export type { EventHubStats } from './event-hub';
+export type { HubHealthStats, UpstreamFailureKind } from './hub-health';
+export type { TaskProxyLogger } from './logger';
 export { toNodeListener } from '../client';
 export type { NodeListener, NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike, ToNodeListenerOptions } from '../client';

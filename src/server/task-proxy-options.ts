@@ -1,3 +1,4 @@
+import type { TaskProxyLogger } from './logger';
 import type { ProxyStore } from './proxy-store';
 
 /** Defaults of `TaskProxyEventOptions`, and of how long the proxy remembers an answer. */
@@ -123,6 +124,18 @@ export interface TaskProxyOptions {
   store?: ProxyStore;
   /** How long an accepted answer is remembered: a later one for the same call gets 409 until then. Default: 86400000 (24 h). */
   answeredTtlMs?: number;
-  /** Called when the store fails (answers are then refused with 503, streams end). Default: `console.error`. */
+  /**
+   * Called with every error of the store, as it happens (answers are then refused with 503; the
+   * event streams go on, each instance polling its own streams' runs). Default: the answers' store
+   * errors go to `logger.error`; the hub logs only when the store fails and when it works again.
+   */
   onStoreError?: (error: unknown) => void;
+  /**
+   * Where the proxy says what went wrong, one line per condition, not per poll: the service
+   * refuses the key, cannot be reached or answers unusable data (and when that ends); the store
+   * fails and works again; this instance takes over runs another one polled. `console` and pino,
+   * winston or bunyan loggers fit as they are. The API key is removed from every line.
+   * Default: `console`, each line starting with `hitl-react:`.
+   */
+  logger?: TaskProxyLogger;
 }

@@ -14,7 +14,7 @@ import {
 } from '../client';
 import { retryDelay, stringifyJson, type BackoffOptions } from '../utils';
 import type { PollLimiter } from './poll-limiter';
-import type { ProxyStore } from './proxy-store';
+import type { ProxyStore, StoredChange } from './proxy-store';
 
 /** The hub's polling rules, shared by every poller of one proxy. */
 export interface PollerSettings {
@@ -22,7 +22,7 @@ export interface PollerSettings {
   statusIntervalMs: number;
   /** Between two GIF requests, once the run is over. */
   gifIntervalMs: number;
-  /** How long a lease lasts unless renewed; longer than a request may take. */
+  /** How long a lease lasts unless renewed: a few status intervals, renewed at every poll and while a request is open. */
   leaseMs: number;
   /** How often a topic with nothing left to poll checks whether it is still wanted. */
   idleCheckMs: number;
@@ -46,7 +46,8 @@ export interface TopicPollerDeps {
   readonly key: string;
   /** This proxy instance, as the lease names it. */
   readonly owner: string;
-  readonly store: ProxyStore;
+  /** The shared store, every call bounded in time (`guardStore`). */
+  readonly store: Pick<ProxyStore, 'acquireLease' | 'releaseLease' | 'isWanted' | 'commit' | 'read'>;
   /** A client of the service itself, with the key. */
   readonly upstream: TaskClient;
   readonly settings: PollerSettings;
@@ -56,8 +57,14 @@ export interface TopicPollerDeps {
   hasStreams: () => boolean;
   /** Nobody wants the topic any more: the hub forgets it. */
   onIdle: () => void;
-  /** The store failed; the poller tries again at its next turn. */
-  onStoreError: (error: unknown) => void;
+  /** The latest changes of the topic this instance has seen, for when the store cannot say. */
+  known: () => readonly StoredChange[];
+  /** The store could not take a change: hand it to this instance's streams directly. */
+  deliverLocal: (change: Pick<StoredChange, 'topic' | 'resource' | 'payload'>) => void;
+  /** Every upstream request's outcome, for the hub's counters and log. */
+  onRequest: (error?: unknown) => void;
+  /** This instance took the lease while the store held another instance's state of the topic. */
+  onTookOver: () => void;
 }
 
 /** What is polled next: the status, then once the run is over its result and its GIF; or nothing. */
@@ -75,6 +82,12 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
  * result is read once and its GIF polled until final). Only the instance holding the topic's lease
  * polls; the others follow the changes it commits, and take over when the lease lapses. It stops
  * when no stream anywhere has named the topic for the hub's idle time. Only changed data is committed.
+ *
+ * When the store fails, the poller of every instance with a stream naming the topic polls it itself
+ * and hands the changes to its streams directly (duplicate polls, at most one per instance, are the
+ * price of never going silent). A topic that names a task without a run follows the task's latest
+ * run: once its run is over it still asks for the status now and then, so a new run is never hidden
+ * behind the old one's final state.
  */
 export class TopicPoller {
   private phase: Phase = 'status';
@@ -83,6 +96,19 @@ export class TopicPoller {
   private turn = 0;
   private controller: AbortController | undefined;
   private owning = false;
+  /** Polling without the lease, because the store cannot be asked. */
+  private alone = false;
+  /** The next turn polls even without the lease (a stream waits for the state, or the store came back). */
+  private forced = false;
+  /** The phase to go back to when a status asked again of a finished run is unchanged. */
+  private resume: Phase | undefined;
+  /** Whether the latest commit changed anything. */
+  private changed = false;
+  /** Every resource is committed even if this instance has seen it as the latest (the store lost it). */
+  private republishing = false;
+  private ticking = false;
+  /** Waiting for the end of the next turn that polls. */
+  private waiting: Array<() => void> = [];
   private stopped = false;
   private failures = 0;
   private lastRequestAt = Number.NEGATIVE_INFINITY;
@@ -94,9 +120,58 @@ export class TopicPoller {
 
   constructor(private readonly deps: TopicPollerDeps) {}
 
-  /** Whether this instance polls the topic (holds its lease). */
+  /** Whether this instance polls the topic (holds its lease, or the store cannot be asked). */
   get isPolling(): boolean {
-    return this.owning;
+    return this.owning || this.alone;
+  }
+
+  /**
+   * Resolves once the next poll of this instance is done, or a status of the topic reached it.
+   * `fill`: nobody has a state of the topic yet; polled at once if this instance may (the lease),
+   * never sooner than an interval after its last request. `verify`: a finished latest-run topic is
+   * asked its status again, lease or not (the task may have a new run); unchanged, the poller goes
+   * back to where it was. `republish`: the store lost what was committed; polled again from the
+   * status, lease or not, and every resource committed again, changed or not.
+   */
+  refresh(mode: 'fill' | 'verify' | 'republish'): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const { statusIntervalMs } = this.deps.settings;
+    if (mode === 'verify' && this.lastRequestAt + statusIntervalMs > Date.now()) return Promise.resolve();
+    const done = new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (mode === 'fill') {
+      if (!this.ticking) this.schedule(this.lastRequestAt + statusIntervalMs - Date.now());
+      return done;
+    }
+    if (mode === 'republish') {
+      this.last.clear();
+      this.republishing = true;
+      this.resume = undefined;
+      this.phase = 'status';
+    } else if (this.phase === 'done' || this.phase === 'halted') {
+      this.resume = this.phase;
+      this.phase = 'status';
+    }
+    this.failures = 0;
+    this.forced = true;
+    // Every run of every instance is republished at once after an outage: spread over an interval.
+    if (!this.ticking) this.schedule(mode === 'republish' ? Math.floor(this.deps.settings.random() * statusIntervalMs) : 0);
+    return done;
+  }
+
+  /** A change of the topic reached this instance: a running status of a finished topic means a new run to poll. */
+  observe(change: StoredChange): void {
+    if (change.resource === 'status') this.settle();
+    if (change.resource !== 'status' || (this.phase !== 'done' && this.phase !== 'halted') || this.stopped) return;
+    let final: unknown;
+    try {
+      final = (JSON.parse(change.payload) as { final?: unknown }).final;
+    } catch {
+      return;
+    }
+    if (final === true) return;
+    this.phase = 'status';
+    this.resume = undefined;
+    this.schedule(this.lastRequestAt + this.deps.settings.statusIntervalMs - Date.now());
   }
 
   start(): void {
@@ -125,6 +200,8 @@ export class TopicPoller {
     this.turn += 1;
     clearTimeout(this.timer);
     this.controller?.abort();
+    this.settle();
+    this.alone = false;
     if (!this.owning) return;
     this.owning = false;
     const hold = this.lastRequestAt + this.deps.settings.statusIntervalMs - Date.now();
@@ -152,41 +229,109 @@ export class TopicPoller {
   }
 
   private async tick(): Promise<void> {
+    this.ticking = true;
+    try {
+      await this.turnOnce();
+    } finally {
+      this.ticking = false;
+      // A refresh asked for while this turn was busy with the store: its poll is due now.
+      if (this.forced && this.timer === undefined && !this.stopped) this.schedule(0);
+    }
+  }
+
+  private async turnOnce(): Promise<void> {
     this.timer = undefined;
     const { store, key, owner, settings } = this.deps;
+    let lease: boolean | 'unknown';
     try {
-      if (!this.deps.hasStreams() && !(await store.isWanted(key))) {
+      if (!this.deps.hasStreams() && !this.forced && !(await store.isWanted(key))) {
         this.deps.onIdle();
         return;
       }
-      const owns = !this.stopped && (await store.acquireLease(key, owner, settings.leaseMs));
-      if (this.stopped) return;
-      if (!owns) {
-        // Another instance polls it; try again in case that one goes away.
-        this.owning = false;
+      lease = !this.stopped && (await store.acquireLease(key, owner, settings.leaseMs));
+    } catch {
+      // The store failed (the hub reports it): whoever has a stream here polls for it.
+      lease = 'unknown';
+    }
+    if (this.stopped) return;
+    const forced = this.forced;
+    this.forced = false;
+    if (lease === false || (lease === 'unknown' && !this.deps.hasStreams())) {
+      // Another instance polls it (or nobody here needs it); try again in case that one goes away.
+      this.owning = false;
+      this.alone = false;
+      if (!forced) {
         this.schedule(settings.statusIntervalMs);
         return;
       }
-      if (!this.owning) {
-        this.owning = true;
-        await this.catchUp();
-      }
-      if (this.phase === 'done' || this.phase === 'halted') this.schedule(settings.idleCheckMs);
-      else await this.poll(this.phase);
-    } catch (error) {
-      this.deps.onStoreError(error);
-      this.schedule(settings.statusIntervalMs);
     }
+    const wasPolling = this.owning || this.alone;
+    if (lease === true && !this.owning) {
+      this.owning = true;
+      this.alone = false;
+      if (!forced) await this.catchUp();
+    } else if (lease === 'unknown' && this.deps.hasStreams()) {
+      this.owning = false;
+      this.alone = true;
+      if (!wasPolling && !forced) this.catchUpFrom(this.deps.known(), false);
+    }
+    if (this.stopped) return;
+    try {
+      if (this.phase === 'done' || this.phase === 'halted') {
+        // A finished latest-run topic asks its status now and then: the task may have a new run.
+        if (this.phase === 'done' && this.deps.topic.runId === undefined && this.lastRequestAt + settings.idleCheckMs <= Date.now()) {
+          this.resume = this.phase;
+          this.phase = 'status';
+        } else {
+          this.schedule(settings.idleCheckMs);
+          return;
+        }
+      }
+      const resume = this.resume;
+      this.resume = undefined;
+      this.changed = false;
+      await this.poll(this.phase);
+      // `poll` moved the phase on (the type checker cannot see it).
+      const after = this.phase as Phase;
+      if (after === 'status' || after === 'done' || after === 'halted') this.republishing = false;
+      if (resume !== undefined && !this.changed && !this.stopped) {
+        this.phase = resume;
+        this.schedule(settings.idleCheckMs);
+      }
+    } catch {
+      // Nothing here should throw; if it does, the topic is polled again rather than forgotten.
+      this.schedule(settings.statusIntervalMs);
+    } finally {
+      this.settle();
+    }
+  }
+
+  private settle(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** Picks up where the store says the topic stands (another instance may have polled it). */
   private async catchUp(): Promise<void> {
-    for (const change of await this.deps.store.read([this.deps.key])) this.last.set(change.resource, change.payload);
+    try {
+      this.catchUpFrom(await this.deps.store.read([this.deps.key]), true);
+    } catch {
+      this.catchUpFrom(this.deps.known(), false);
+    }
+  }
+
+  private catchUpFrom(changes: readonly StoredChange[], fromStore: boolean): void {
+    // What the store no longer holds is committed again, even if this instance committed it before.
+    this.last.clear();
+    for (const change of changes) this.last.set(change.resource, change.payload);
     const read = (resource: EventResource) => {
       const payload = this.last.get(resource);
       return payload === undefined ? undefined : (JSON.parse(payload) as { final?: boolean; error?: unknown });
     };
     const status = read('status');
+    // A run still going that another instance polled: taken over (a finished one is only looked after).
+    if (fromStore && status !== undefined && status.final !== true) this.deps.onTookOver();
     if (status?.final !== true) this.phase = 'status';
     else if (status.error !== undefined) this.phase = 'halted';
     else if (read('result') === undefined) this.phase = 'result';
@@ -257,20 +402,49 @@ export class TopicPoller {
     this.schedule(retryDelay(this.failures - 1, error.retryAfterMs, settings.backoff) - (Date.now() - at));
   }
 
-  private request(resource: 'status' | 'result' | 'gif', signal: AbortSignal): Promise<unknown> {
-    const { upstream, topic } = this.deps;
+  private async request(resource: 'status' | 'result' | 'gif', signal: AbortSignal): Promise<unknown> {
+    const { upstream, topic, store, key, owner, settings } = this.deps;
     const options = topic.runId === undefined ? { signal } : { runId: topic.runId, signal };
-    if (resource === 'status') return upstream.getRunStatus(topic.taskId, options);
-    if (resource === 'result') return upstream.getRunResult(topic.taskId, options);
-    return upstream.getRunGif(topic.taskId, options);
+    // A slow answer must not cost the lease: another instance would start polling the same run.
+    const renewal = setInterval(
+      () => {
+        if (this.owning) store.acquireLease(key, owner, settings.leaseMs).catch(() => undefined);
+      },
+      Math.max(50, Math.floor(settings.leaseMs / 3)),
+    );
+    (renewal as { unref?: () => void }).unref?.();
+    try {
+      let data: unknown;
+      if (resource === 'status') data = await upstream.getRunStatus(topic.taskId, options);
+      else if (resource === 'result') data = await upstream.getRunResult(topic.taskId, options);
+      else data = await upstream.getRunGif(topic.taskId, options);
+      this.deps.onRequest();
+      return data;
+    } catch (error) {
+      if (!signal.aborted) this.deps.onRequest(error);
+      throw error;
+    } finally {
+      clearInterval(renewal);
+    }
   }
 
   private async commit(resource: EventResource, final: boolean, outcome: { data: unknown } | { error: TaskApiError }): Promise<void> {
     // Agent-made data can nest deeper than `JSON.stringify` can recurse.
     const payload = this.deps.scrub(stringifyJson(eventPayload(this.deps.topic, final, outcome)));
     if (payload === this.last.get(resource)) return;
+    // What this instance already has as the latest (another instance committed it) is no change.
+    if (!this.republishing && this.deps.known().some((change) => change.resource === resource && change.payload === payload)) {
+      this.last.set(resource, payload);
+      return;
+    }
     const { store, topic, key, settings } = this.deps;
-    await store.commit(topic.taskId, { topic: key, resource, payload }, settings.keepMs);
+    this.changed = true;
+    try {
+      await store.commit(topic.taskId, { topic: key, resource, payload }, settings.keepMs);
+    } catch {
+      // The store failed (the hub reports it): this instance's streams still get the change.
+      this.deps.deliverLocal({ topic: key, resource, payload });
+    }
     this.last.set(resource, payload);
   }
 }

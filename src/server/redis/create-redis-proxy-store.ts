@@ -45,7 +45,9 @@ type RedisClient = ReturnType<typeof createClient>;
 export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisProxyStore {
   const prefix = options.prefix ?? 'hitl:';
   const onError = options.onError ?? ((error: unknown) => console.error('hitl-react: Redis proxy store', error));
-  const client: RedisClient = createClient({ url: options.url });
+  // Without the offline queue a command fails at once while Redis is away, instead of waiting for
+  // its return: the hub then polls on its own, and streams are not held.
+  const client: RedisClient = createClient({ url: options.url, disableOfflineQueue: true });
   const subscriber: RedisClient = client.duplicate();
   client.on('error', onError);
   subscriber.on('error', onError);
@@ -54,6 +56,22 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
   connected.catch(() => undefined);
   const ready = async () => {
     await connected;
+    return client;
+  };
+  // A connection made again may be to a Redis that lost everything (restarted, flushed) between
+  // two of the hub's calls: the next call says so once, and the hub then commits its runs again.
+  let readies = 0;
+  let reportedReadies = 2;
+  client.on('ready', () => (readies += 1));
+  subscriber.on('ready', () => (readies += 1));
+  /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
+  const bothReady = async () => {
+    await connected;
+    if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
+    if (readies > reportedReadies) {
+      reportedReadies = readies;
+      throw new Error('the connection to Redis was lost and made again; what Redis kept may be gone');
+    }
     return client;
   };
 
@@ -161,7 +179,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async acquireLease(topic, owner, ttlMs) {
-      const redis = await ready();
+      const redis = await bothReady();
       return (await redis.eval(ACQUIRE_LEASE, { keys: [key.lease(topic)], arguments: [owner, String(ttlMs)] })) === 1;
     },
 
@@ -172,7 +190,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
 
     async markWanted(topics, ttlMs, keepMs) {
       if (topics.length === 0) return;
-      const redis = await ready();
+      const redis = await bothReady();
       const batch = redis.multi();
       for (const topic of topics) {
         batch.set(key.wanted(topic), '1', { expiration: { type: 'PX', value: ttlMs } });
@@ -182,12 +200,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async isWanted(topic) {
-      const redis = await ready();
+      const redis = await bothReady();
       return (await redis.exists(key.wanted(topic))) === 1;
     },
 
     async commit(taskId, change, keepMs) {
-      const redis = await ready();
+      const redis = await bothReady();
       const reply = await redis.eval(COMMIT_CHANGE, {
         keys: [key.epoch, key.seq, key.state(change.topic), key.task(taskId)],
         arguments: [newEpoch(), change.resource, change.payload, String(keepMs), change.topic],
@@ -198,8 +216,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async read(topics) {
-      const redis = await ready();
-      const hashes = await Promise.all(topics.map((topic) => redis.hGetAll(key.state(topic))));
+      const redis = await bothReady();
+      if (topics.length === 0) return [];
+      // One round-trip for every topic of a stream, not one each.
+      const batch = redis.multi();
+      for (const topic of topics) batch.hGetAll(key.state(topic));
+      const hashes = (await batch.execAsPipeline()) as unknown as Array<Record<string, string>>;
       return hashes.flatMap((hash) => Object.values(hash).flatMap((value) => readChange(value) ?? []));
     },
 

@@ -50,7 +50,15 @@ describe('createTaskProxy settings', () => {
     const proxy = createTaskProxy({ upstream: '', apiKey: '' });
     const body = (await (await proxy(new Request(`${APP}/api/v1/tasks`))).json()) as { error: string };
     expect(body.error).toMatch(/upstream and apiKey are not set/);
-    expect(proxy.stats()).toMatchObject({ streams: 0, topics: 0, polling: 0, dropped: 0, answers: { accepted: 0, alreadyAnswered: 0 } });
+    expect(proxy.stats()).toMatchObject({
+      streams: 0,
+      topics: 0,
+      polling: 0,
+      dropped: 0,
+      upstreamRequests: 0,
+      degraded: false,
+      answers: { accepted: 0, alreadyAnswered: 0 },
+    });
     await proxy.close();
   });
 

@@ -1,0 +1,29 @@
+/**
+ * One proxy instance with its event hub on a Redis store, in a process of its own so a test can
+ * kill it (SIGKILL). Run with `node --import tsx`; `UPSTREAM`, `API_KEY`, `REDIS_URL`, `PREFIX` and
+ * `INTERVAL_MS` come from the environment. It sends `{ port }` once listening, every log line as
+ * `{ log: { level, message } }`, and its stats when sent `stats`.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTaskProxy, toNodeListener } from '../../../src/server';
+import { createRedisProxyStore } from '../../../src/server/redis';
+
+const interval = Number(process.env.INTERVAL_MS ?? 300);
+const log = (level: string) => (message: string) => process.send?.({ log: { level, message } });
+const proxy = createTaskProxy({
+  upstream: process.env.UPSTREAM ?? '',
+  apiKey: process.env.API_KEY ?? '',
+  timeoutMs: 2000,
+  store: createRedisProxyStore({ url: process.env.REDIS_URL ?? '', prefix: process.env.PREFIX, onError: () => undefined }),
+  logger: { info: log('info'), warn: log('warn'), error: log('error') },
+  events: { pollIntervalMs: { status: interval, gif: interval }, firstPollJitterMs: 0, retryBaseMs: interval, retryCapMs: interval },
+});
+const listener = toNodeListener(proxy);
+const server = createServer(listener);
+listener.attach(server);
+server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+process.on('message', (message) => {
+  if (message === 'stats') process.send?.({ stats: proxy.stats() });
+});
+process.on('disconnect', () => process.exit(0));
