@@ -817,12 +817,18 @@ async function startProxyCluster(
   counts: InjectedCounts,
 ): Promise<ProxyCluster> {
   let redis: RedisServer = await startRedisServer();
+  /** Every instance ever started, so that stopping also ends one still starting. */
+  const children = new Set<ChildProcess>();
+  let stopped = false;
   const spawnInstance = async (): Promise<{ child: ChildProcess; base: string }> => {
     const child = fork(new URL('./soak-proxy.ts', import.meta.url), {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, UPSTREAM: upstream, API_KEY: apiKey, REDIS_URL: redis.url, BASE_PATH },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    children.add(child);
+    child.once('exit', () => children.delete(child));
+    if (stopped) child.kill('SIGKILL');
     const { port } = await new Promise<{ port: number }>((done, fail) => {
       child.once('message', (message) => done(message as { port: number }));
       child.once('exit', (code) => fail(new Error(`a proxy instance exited with ${String(code)}`)));
@@ -849,8 +855,9 @@ async function startProxyCluster(
         const port = redis.port;
         void redis
           .kill()
-          .then(() => startRedisServer(port))
+          .then(() => (stopped ? undefined : startRedisServer(port)))
           .then((started) => {
+            if (started === undefined) return;
             redis = started;
             counts.redisRestarts += 1;
           });
@@ -873,8 +880,9 @@ async function startProxyCluster(
       }
     },
     async stop() {
+      stopped = true;
       for (const timer of timers) clearInterval(timer);
-      for (const instance of instances) instance.child.kill('SIGKILL');
+      for (const child of children) child.kill('SIGKILL');
       await redis.stop();
     },
   };
@@ -888,3 +896,5 @@ process.exitCode = await main().catch((error: unknown) => {
   console.error('soak: failed to run:', error);
   return 2;
 });
+// Everything it started is closed by now; a child process still being started must not hold the soak open.
+process.exit();
