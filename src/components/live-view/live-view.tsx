@@ -44,10 +44,11 @@ export interface LiveViewProps {
 }
 
 /**
- * Where the frame stands, in `data-state`: `connecting`; `connected` (it fired `load`, which for a
- * page on another origin is all that can be known); `reconnecting` (it did not load in time, an
- * automatic attempt is scheduled); `failed` (no automatic attempt left); `unavailable` (the
- * address is not http(s)).
+ * Where the frame stands, in `data-state`: `connecting`; `connected` (it fired `load` and its
+ * address answered, which for a page on another origin is all that can be known); `reconnecting`
+ * (it did not load in time or its address did not answer; an automatic attempt is scheduled);
+ * `failed` (no automatic attempt left: the frame is removed, the notice says why); `unavailable`
+ * (the address is not http(s)).
  */
 export type LiveViewState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'unavailable';
 
