@@ -6,7 +6,7 @@ export interface InboxMessages {
   headingUnknown(): string;
   /**
    * The last refresh failed; what is listed is from `duration` ago (already written in the
-   * locale, "2 min"). Default: "Could not refresh the inbox: <reason>. Last updated <duration> ago."
+   * locale, "2 min"). Default: "Could not load the inbox: <reason>. Last updated <duration> ago."
    */
   stale(context: { reason: string; duration: string }): string;
   /** Label of the list of items. Default: "Tool calls waiting for your answer". */
@@ -43,7 +43,7 @@ export interface InboxMessages {
 export const enInboxMessages: InboxMessages = {
   heading: ({ count }) => `Waiting for you (${count})`,
   headingUnknown: () => 'Waiting for you',
-  stale: ({ reason, duration }) => `Could not refresh the inbox: ${reason}. Last updated ${duration} ago.`,
+  stale: ({ reason, duration }) => `Could not load the inbox: ${reason}. Last updated ${duration} ago.`,
   listLabel: () => 'Tool calls waiting for your answer',
   empty: () => 'Nothing is waiting for you.',
   loading: () => 'Looking for agents that wait for you…',

@@ -10,6 +10,8 @@ export interface LiveViewMessages {
   connecting(): string;
   /** The frame did not load in time; it is tried again by itself. Default: "The live view is not responding. Reconnecting (attempt 1 of 3)…". */
   reconnecting(context: { attempt: number; maxAttempts: number }): string;
+  /** The address did not answer (refused, unknown host) and no automatic attempt is left. Default: "The live view cannot be reached." */
+  unreachable(): string;
   /** The frame did not load and no automatic attempt is left. Default: "The live view is not responding." */
   notResponding(): string;
   /** The button that loads the frame again. Default: "Reconnect". */
@@ -25,6 +27,7 @@ export const enLiveViewMessages: LiveViewMessages = {
   openInNewTab: () => 'Open the live view in a new tab',
   connecting: () => 'Connecting to the live view…',
   reconnecting: ({ attempt, maxAttempts }) => `The live view is not responding. Reconnecting (attempt ${attempt} of ${maxAttempts})…`,
+  unreachable: () => 'The live view cannot be reached.',
   notResponding: () => 'The live view is not responding.',
   reconnect: () => 'Reconnect',
   viewOnly: () => 'View only',

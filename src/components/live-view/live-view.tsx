@@ -26,6 +26,15 @@ export interface LiveViewProps {
   autoReconnectAttempts?: number | undefined;
   /** Delay before the first automatic reconnect, doubled for each further one. Default: 2000. */
   reconnectDelayMs?: number | undefined;
+  /**
+   * Once the frame fires `load`, asks its address (`HEAD`, `no-cors`, no credentials) whether the
+   * server answers at all: a browser fires `load` for its own error page too ("This site can't be
+   * reached"), and a page on another origin cannot be looked into. No answer counts as a failed
+   * attempt, like a time-out. Set it to false when the page's Content-Security-Policy
+   * (`connect-src`) does not allow the live view's origin: the refused check would read as
+   * unreachable. Default: true.
+   */
+  checkReachability?: boolean | undefined;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`liveView` group), else English. */
   messages?: Partial<LiveViewMessages> | undefined;
   /** Added to the root's classes (`hitl-live-view`). Default: none. */
@@ -35,10 +44,11 @@ export interface LiveViewProps {
 }
 
 /**
- * Where the frame stands, in `data-state`: `connecting`; `connected` (it fired `load`, which for a
- * page on another origin is all that can be known); `reconnecting` (it did not load in time, an
- * automatic attempt is scheduled); `failed` (no automatic attempt left); `unavailable` (the
- * address is not http(s)).
+ * Where the frame stands, in `data-state`: `connecting`; `connected` (it fired `load` and its
+ * address answered, which for a page on another origin is all that can be known); `reconnecting`
+ * (it did not load in time or its address did not answer; an automatic attempt is scheduled);
+ * `failed` (no automatic attempt left: the frame is removed, the notice says why); `unavailable`
+ * (the address is not http(s)).
  */
 export type LiveViewState = 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'unavailable';
 
@@ -74,6 +84,19 @@ interface Connection {
   state: 'connecting' | 'connected' | 'reconnecting' | 'failed';
   /** Automatic reconnects used since the last manual one. */
   autoAttempts: number;
+  /** The last attempt failed because the address did not answer (not a time-out). */
+  unreachable?: boolean;
+}
+
+/**
+ * Whether the server at `url` answers at all. An opaque answer (any status) resolves; only a
+ * network failure (refused, unknown host, reset) rejects. Nothing is read and no cookie is sent.
+ */
+function answers(url: string): Promise<boolean> {
+  return fetch(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' }).then(
+    () => true,
+    () => false,
+  );
 }
 
 const ConnectedLiveView = withRefProp(function ConnectedLiveView({
@@ -111,7 +134,20 @@ const ConnectedLiveView = withRefProp(function ConnectedLiveView({
   }, [mounted, connection, loadTimeoutMs, maxAttempts, reconnectDelayMs]);
 
   const frame = connection.frame;
-  const onLoad = () => setConnection((current) => (current.frame === frame ? { ...current, state: 'connected' } : current));
+  const checkReachability = props.checkReachability !== false && typeof fetch === 'function';
+  const onLoad = () => {
+    if (!checkReachability) {
+      setConnection((current) => (current.frame === frame ? { ...current, state: 'connected', unreachable: false } : current));
+      return;
+    }
+    void answers(url).then((reachable) =>
+      setConnection((current) => {
+        if (current.frame !== frame || current.state !== 'connecting') return current;
+        if (reachable) return { ...current, state: 'connected', unreachable: false };
+        return { ...current, state: current.autoAttempts < maxAttempts ? 'reconnecting' : 'failed', unreachable: true };
+      }),
+    );
+  };
   // Browsers rarely fire `error` on frames, but when one does it means the same as a time-out.
   const onError = () =>
     setConnection((current) =>
@@ -137,13 +173,16 @@ const ConnectedLiveView = withRefProp(function ConnectedLiveView({
       : connection.state === 'reconnecting'
         ? messages.reconnecting({ attempt: connection.autoAttempts + 1, maxAttempts })
         : connection.state === 'failed'
-          ? messages.notResponding()
+          ? connection.unreachable === true
+            ? messages.unreachable()
+            : messages.notResponding()
           : '';
 
   return (
     <div ref={ref} className={classes(props.className)} data-state={connection.state} data-interactive={interactive ? 'true' : 'false'}>
       <div className="hitl-live-view-frame">
-        {mounted ? (
+        {/* No frame once given up: it would show the browser's broken-page icon, not words. */}
+        {mounted && connection.state !== 'failed' ? (
           <iframe
             key={frame}
             src={url}
@@ -156,7 +195,11 @@ const ConnectedLiveView = withRefProp(function ConnectedLiveView({
             // blocked inline as well, so it holds without the stylesheet and where `inert` is missing.
             tabIndex={interactive ? undefined : -1}
             inert={inertAttribute(!interactive)}
-            style={interactive ? undefined : { pointerEvents: 'none' }}
+            // Shown once it loaded and answered: until then it may be the browser's error page.
+            style={{
+              ...(interactive ? undefined : { pointerEvents: 'none' as const }),
+              ...(connection.state === 'connected' ? undefined : { visibility: 'hidden' as const }),
+            }}
             onLoad={onLoad}
             onError={onError}
           />

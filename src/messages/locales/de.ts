@@ -164,6 +164,7 @@ export const de: Messages = {
     connecting: () => 'Verbindung zur Live-Ansicht wird hergestellt …',
     reconnecting: ({ attempt, maxAttempts }) =>
       `Die Live-Ansicht reagiert nicht. Neuer Verbindungsversuch (${n(attempt)} von ${n(maxAttempts)}) …`,
+    unreachable: () => 'Die Live-Ansicht ist nicht erreichbar.',
     notResponding: () => 'Die Live-Ansicht reagiert nicht.',
     reconnect: () => 'Neu verbinden',
     viewOnly: () => 'Nur ansehen',

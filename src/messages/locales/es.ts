@@ -163,6 +163,7 @@ export const es: Messages = {
     connecting: () => 'Conectando con la vista en directo…',
     reconnecting: ({ attempt, maxAttempts }) =>
       `La vista en directo no responde. Reconectando (intento ${n(attempt)} de ${n(maxAttempts)})…`,
+    unreachable: () => 'No se puede acceder a la vista en directo.',
     notResponding: () => 'La vista en directo no responde.',
     reconnect: () => 'Reconectar',
     viewOnly: () => 'Solo lectura',

@@ -167,6 +167,7 @@ export const fr: Messages = {
     connecting: () => 'Connexion à la vue en direct…',
     reconnecting: ({ attempt, maxAttempts }) =>
       `La vue en direct ne répond pas. Reconnexion (tentative ${n(attempt)} sur ${n(maxAttempts)})…`,
+    unreachable: () => 'La vue en direct est injoignable.',
     notResponding: () => 'La vue en direct ne répond pas.',
     reconnect: () => 'Se reconnecter',
     viewOnly: () => 'Lecture seule',

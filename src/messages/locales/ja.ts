@@ -158,6 +158,7 @@ export const ja: Messages = {
     openInNewTab: () => 'ライブビューを新しいタブで開く',
     connecting: () => 'ライブビューに接続しています…',
     reconnecting: ({ attempt, maxAttempts }) => `ライブビューが応答しません。再接続しています（${n(maxAttempts)}回中${n(attempt)}回目）…`,
+    unreachable: () => 'ライブビューに接続できません。',
     notResponding: () => 'ライブビューが応答しません。',
     reconnect: () => '再接続',
     viewOnly: () => '表示のみ',

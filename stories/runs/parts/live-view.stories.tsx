@@ -73,3 +73,18 @@ export const NotResponding: Story = {
     await expect(canvas.getByTitle('Live view of the run')).toHaveAttribute('src', args.url);
   },
 };
+
+/**
+ * The address does not answer (the service is down): the browser loads only its own error page
+ * and fires `load` all the same. The address is asked once the frame loads; no answer means the
+ * words "cannot be reached" instead of the browser's broken-page icon.
+ */
+export const Unreachable: Story = {
+  // Nothing listens on the discard port: the connection is refused at once.
+  args: { url: 'http://127.0.0.1:9/live', autoReconnectAttempts: 0 },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText('The live view cannot be reached.', {}, { timeout: 10_000 })).toBeVisible();
+    await expect(canvasElement.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'failed');
+    await expect(canvasElement.querySelector('iframe')).toBeNull();
+  },
+};

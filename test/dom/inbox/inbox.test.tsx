@@ -186,7 +186,7 @@ describe('Inbox', () => {
     down = true;
     await advance(2000);
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(/^Could not refresh the inbox: .+\. Last updated \d+ sec ago\.Retry$/);
+    expect(alert).toHaveTextContent(/^Could not load the inbox: .+\. Last updated \d+ sec ago\.Retry$/);
     await advance(60_000);
     expect(screen.getByRole('alert')).toHaveTextContent(/Last updated 1 min ago\./);
 

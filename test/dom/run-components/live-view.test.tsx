@@ -3,8 +3,21 @@ import { LiveView, liveViewSandbox } from '../../../src/components/live-view';
 import { installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from './axe-with-fake-timers';
 
-beforeEach(installFakeClock);
-afterEach(removeFakeClock);
+/** The live view's address answering (an opaque `no-cors` response) or not (a network failure). */
+let reachable = true;
+const probe = vi.fn((_url: string, _init?: RequestInit) =>
+  reachable ? Promise.resolve(new Response(null)) : Promise.reject(new TypeError('Failed to fetch')),
+);
+beforeEach(() => {
+  installFakeClock();
+  reachable = true;
+  probe.mockClear();
+  vi.stubGlobal('fetch', probe);
+});
+afterEach(() => {
+  removeFakeClock();
+  vi.unstubAllGlobals();
+});
 
 const URL = 'https://live.example.com/session/1';
 const frame = () => screen.getByTitle('Live view of the run');
@@ -97,28 +110,66 @@ describe('LiveView', () => {
 
     await wait(10_000);
     expect(screen.getByRole('status')).toHaveTextContent('The live view is not responding.');
-    const last = frame();
+    // Given up: no frame (the browser's broken-page icon), the words say it; nothing is tried again.
+    expect(screen.queryByTitle('Live view of the run')).toBeNull();
     await wait(60_000);
-    expect(frame()).toBe(last);
+    expect(screen.queryByTitle('Live view of the run')).toBeNull();
   });
 
   it('"Reconnect" remounts the frame at once, and a load ends the connecting state', async () => {
     render(<LiveView url={URL} autoReconnectAttempts={0} loadTimeoutMs={5000} />);
     await wait(5000);
     expect(screen.getByRole('status')).toHaveTextContent('The live view is not responding.');
-    const before = frame();
+    expect(screen.queryByTitle('Live view of the run')).toBeNull();
 
     await setupUser().click(screen.getByRole('button', { name: 'Reconnect' }));
-    expect(frame()).not.toBe(before);
+    expect(frame()).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Connecting to the live view…');
+    // Hidden until it has loaded and its address answered: it may be the browser's error page.
+    expect(frame()).toHaveStyle({ visibility: 'hidden' });
 
     fireEvent.load(frame());
+    await wait(0);
     expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(frame()).not.toHaveStyle({ visibility: 'hidden' });
     // Beside a working view there is nothing to reconnect; focus moves on to the next control.
     expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
     expect(screen.getByRole('link', { name: /open/i })).toHaveFocus();
     await wait(60_000);
     expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(frame().closest('.hitl-live-view')).toHaveAttribute('data-state', 'connected');
+  });
+
+  it('says in words that the live view cannot be reached when the browser loaded only its error page', async () => {
+    reachable = false;
+    const { container } = render(<LiveView url={URL} autoReconnectAttempts={1} reconnectDelayMs={1000} />);
+    // A refused connection still fires `load` (the browser's error page); the address is asked.
+    fireEvent.load(frame());
+    await wait(0);
+    expect(probe).toHaveBeenCalledWith(URL, expect.objectContaining({ mode: 'no-cors', credentials: 'omit', method: 'HEAD' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting (attempt 1 of 1)…');
+    expect(frame()).toHaveStyle({ visibility: 'hidden' });
+    await wait(1000);
+    fireEvent.load(frame());
+    await wait(0);
+    expect(screen.getByRole('status')).toHaveTextContent('The live view cannot be reached.');
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(container.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'failed');
+    await expectAccessible(container);
+
+    reachable = true;
+    await setupUser().click(screen.getByRole('button', { name: 'Reconnect' }));
+    fireEvent.load(frame());
+    await wait(0);
+    expect(container.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'connected');
+  });
+
+  it('trusts the load event alone with checkReachability={false}', async () => {
+    reachable = false;
+    render(<LiveView url={URL} checkReachability={false} />);
+    fireEvent.load(frame());
+    await wait(0);
+    expect(probe).not.toHaveBeenCalled();
     expect(frame().closest('.hitl-live-view')).toHaveAttribute('data-state', 'connected');
   });
 });
