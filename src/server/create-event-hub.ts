@@ -16,6 +16,8 @@ export interface EventHubInput {
   store: ProxyStore;
   onStoreError: (error: unknown) => void;
   events: TaskProxyEventOptions;
+  /** Most runs the hub follows at once. */
+  maxPollers?: number;
 }
 
 /** The hub of a proxy, its options resolved to their defaults. */
@@ -37,6 +39,7 @@ export function createEventHub(input: EventHubInput): EventHub {
     maxBufferedBytes: events.maxBufferedBytes ?? TASK_PROXY_DEFAULTS.maxBufferedBytes,
     maxConcurrentPolls: events.maxConcurrentPolls ?? TASK_PROXY_DEFAULTS.maxConcurrentPolls,
     onStoreError: input.onStoreError,
+    maxPollers: input.maxPollers,
     poller: {
       statusIntervalMs: status,
       gifIntervalMs: gif,

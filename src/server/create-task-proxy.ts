@@ -1,4 +1,5 @@
 import {
+  AUDIT_PATH,
   buildEndpointPath,
   createDeadline,
   DEFAULT_MAX_BODY_BYTES,
@@ -7,16 +8,31 @@ import {
   matchTaskEndpoint,
   readEventTopics,
   readLimited,
+  type AuditAction,
+  type AuditEntry,
+  type EventTopic,
   type TaskEndpoint,
 } from '../client';
 import { createAnswerGate } from './answer-gate';
+import {
+  AUDITED_ENDPOINTS,
+  auditOutcome,
+  DEFAULT_AUDIT_LIMIT,
+  MAX_AUDIT_LIMIT,
+  readAnswerBody,
+  readErrorCode,
+  sha256Hex,
+} from './audit-log';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
 import type { EventHubStats } from './event-hub';
 import { createKeyScrubber, createStringScrubber } from './scrub-key';
 import { capResponse } from './cap-response';
-import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from './task-proxy-options';
+import type { ProxyStore } from './proxy-store';
+import { releaseOnEnd, StreamLimits } from './request-limits';
+import { TASK_PROXY_DEFAULTS, type ProxyAccess, type ProxyIdentity, type TaskProxyOptions } from './task-proxy-options';
+import { listTeamTasks, readableNameOf, teamTask } from './team-tasks';
 
 /** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
 export interface TaskProxy {
@@ -25,7 +41,18 @@ export interface TaskProxy {
   close(): Promise<void>;
   /** What the event hub of this instance is doing. */
   stats(): EventHubStats;
+  /**
+   * Hands a task to `team`: one created before the proxy knew teams, by another app, or moved from
+   * another team (which then gets 404 for it). `readableName` is what the team's task list shows;
+   * default: the task's id.
+   */
+  assignTask(taskId: string, team: string, options?: { readableName?: string }): Promise<void>;
+  /** The audit trail of `team` (of one of its tasks, with `taskId`), newest first; `limit` default 100, at most 500. */
+  auditLog(query: { team: string; taskId?: string; limit?: number }): Promise<AuditEntry[]>;
 }
+
+/** Every caller, for a proxy without `identify`. */
+const NOBODY: ProxyIdentity = Object.freeze({ user: '', team: '' });
 
 // Allow-lists rather than block-lists: anything the browser sends for your own backend
 // (cookies, session headers, `authorization`) must not reach the task service, and nothing
@@ -65,17 +92,43 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
   }
   // Both given as strings: set up now, so a malformed upstream fails at once. A missing one (an
   // environment variable unset while `next build` loads the route) is looked for per request.
-  if (typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== '')
-    return createConfiguredProxy(options, options.upstream, options.apiKey);
-  return createLazyProxy(options);
+  // Made here, so that `assignTask` and `auditLog` work before a lazy proxy is configured.
+  const settled = { ...options, store: options.store ?? createMemoryProxyStore() };
+  const proxy =
+    typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== ''
+      ? createConfiguredProxy(settled, options.upstream, options.apiKey)
+      : createLazyProxy(settled);
+  return Object.assign(proxy, teamMethods(settled.store));
+}
+
+function teamMethods(store: ProxyStore): Pick<TaskProxy, 'assignTask' | 'auditLog'> {
+  return {
+    assignTask: (taskId, team, { readableName } = {}) => {
+      if (taskId === '' || isUnsafePathParameter(taskId)) return Promise.reject(new TypeError('assignTask: not a task id'));
+      return store.assignTask(teamTask(taskId, team, readableName ?? taskId));
+    },
+    auditLog: ({ team, taskId, limit }) => store.readAudit({ team, taskId, limit: clampAuditLimit(limit) }),
+  };
+}
+
+function clampAuditLimit(limit: number | undefined): number {
+  return limit === undefined || !Number.isFinite(limit) ? DEFAULT_AUDIT_LIMIT : Math.max(0, Math.min(MAX_AUDIT_LIMIT, Math.floor(limit)));
+}
+
+type ConfiguredOptions = TaskProxyOptions & { store: ProxyStore };
+/** A proxy before its team methods are added. */
+interface ProxyCore {
+  (request: Request): Promise<Response>;
+  close(): Promise<void>;
+  stats(): EventHubStats;
 }
 
 /** A proxy set up on the first request that finds both settings; until then each request is answered 500. */
-function createLazyProxy(options: TaskProxyOptions): TaskProxy {
-  let configured: TaskProxy | undefined;
+function createLazyProxy(options: ConfiguredOptions): ProxyCore {
+  let configured: ProxyCore | undefined;
   let closed = false;
   let reported = false;
-  const configure = (): TaskProxy | Response => {
+  const configure = (): ProxyCore | Response => {
     if (configured !== undefined) return configured;
     const upstream = readSetting(options.upstream);
     const apiKey = readSetting(options.apiKey);
@@ -119,7 +172,7 @@ function readSetting(setting: string | (() => string | undefined) | undefined): 
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: string, apiKey: string): TaskProxy {
+function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: string, apiKey: string): ProxyCore {
   let upstream: URL;
   try {
     upstream = new URL(upstreamAddress);
@@ -135,7 +188,7 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
   const timeoutMs = options.timeoutMs ?? 30_000;
   const scrub = createKeyScrubber(apiKey);
   const scrubHeader = createStringScrubber(apiKey);
-  const store = options.store ?? createMemoryProxyStore();
+  const { store } = options;
   const onStoreError = options.onStoreError ?? ((error: unknown) => console.error('hitl-react: the proxy store failed', error));
   // A redirect would carry the key to wherever it points.
   const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
@@ -153,8 +206,15 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
           store,
           onStoreError,
           events: eventOptions,
+          maxPollers: options.limits?.maxPollers ?? TASK_PROXY_DEFAULTS.maxPollers,
         });
   const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
+  const teams = options.identify !== undefined;
+  const streamLimits = new StreamLimits(
+    options.limits?.maxStreamsPerUser ?? TASK_PROXY_DEFAULTS.maxStreamsPerUser,
+    options.limits?.maxRunsPerUser ?? TASK_PROXY_DEFAULTS.maxRunsPerUser,
+  );
+  const auditRetentionMs = options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs;
   const gate = createAnswerGate({
     store,
     // Longer than the forward may take, so a claim outlives its request; without a time-out, 5 minutes.
@@ -218,30 +278,131 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
     }
   }
 
+  /** The caller, or the 401 to answer (also when `identify` fails: nobody is let in on an error). */
+  async function identifyCaller(request: Request): Promise<ProxyIdentity | Response> {
+    if (options.identify === undefined) return NOBODY;
+    let identity: ProxyIdentity | null;
+    try {
+      identity = await options.identify(request);
+    } catch (error) {
+      console.error('hitl-react: identify failed', error);
+      return envelope(500, 'The proxy could not tell who is asking');
+    }
+    if (identity === null || typeof identity.user !== 'string' || typeof identity.team !== 'string') return envelope(401, 'Sign in first');
+    return { user: identity.user, team: identity.team };
+  }
+
+  const isAuthorized = async (request: Request, access: ProxyAccess) =>
+    options.authorize === undefined || (await options.authorize(request, access));
+
+  /** Whether every task of `taskIds` is `team`'s; always true without teams. */
+  async function ownsAll(team: string, taskIds: readonly string[]): Promise<boolean> {
+    if (!teams) return true;
+    const records = await store.readTasks([...new Set(taskIds)]);
+    return records.every((record) => record?.team === team);
+  }
+
+  /** Records what came of an audited request and hands its response on. */
+  async function recordAudit(
+    identity: ProxyIdentity,
+    action: AuditAction,
+    response: Response,
+    detail: { taskId: string; runId?: string | undefined; toolCallId?: string | undefined; inputSha256?: Promise<string> | undefined },
+  ): Promise<Response> {
+    const entry: AuditEntry = {
+      at: new Date().toISOString(),
+      user: identity.user,
+      team: identity.team,
+      action,
+      taskId: detail.taskId,
+      ...(detail.runId === undefined ? {} : { runId: detail.runId }),
+      ...(detail.toolCallId === undefined ? {} : { toolCallId: detail.toolCallId }),
+      status: response.status,
+      outcome: auditOutcome(action, response.status, await readErrorCode(response)),
+      ...(detail.inputSha256 === undefined ? {} : { inputSha256: await detail.inputSha256 }),
+    };
+    try {
+      options.onAudit?.(entry);
+    } catch (error) {
+      console.error('hitl-react: onAudit failed', error);
+    }
+    // The caller's answer waits for the entry, so what a client was told is in the trail when it reads it.
+    await store.appendAudit(entry, auditRetentionMs).catch(onStoreError);
+    return response;
+  }
+
   async function events(request: Request, url: URL): Promise<Response> {
     if (hub === undefined) return envelope(404, 'Not found');
     if (request.method !== 'GET') return notAllowed(['GET']);
     // A closed instance is going away: the client tries again, maybe on another one.
     if (closed) return envelope(503, 'This proxy is shutting down', { retryAfter: '1' });
-    if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
+    const identity = await identifyCaller(request);
+    if (identity instanceof Response) return identity;
     const topics = readEventTopics(url.searchParams);
     if (topics === undefined || topics.length === 0 || topics.some((topic) => isUnsafePathParameter(topic.taskId)))
       return envelope(400, 'Name the runs to follow, each as taskId=<taskId> or run=<taskId>/<runId>');
     if (topics.length > maxTasksPerStream) return envelope(400, `A stream may follow at most ${maxTasksPerStream} runs`);
-    return hub.open(request, topics);
+    // `taskId=` and `run=` alike: a run is reached through its task, and the task must be the team's.
+    try {
+      if (
+        !(await ownsAll(
+          identity.team,
+          topics.map((topic) => topic.taskId),
+        ))
+      )
+        return envelope(404, 'Not found');
+    } catch (error) {
+      onStoreError(error);
+      return envelope(503, 'The proxy cannot check these tasks now; try again.', { retryAfter: '1' });
+    }
+    if (!(await authorizeTopics(request, identity, topics))) return envelope(403, 'Forbidden');
+    const release = streamLimits.take(`${identity.team}\n${identity.user}`, topics.length);
+    if (release instanceof Response) return release;
+    const response = hub.open(request, topics);
+    return response.ok ? releaseOnEnd(response, release, request.signal) : (release(), response);
+  }
+
+  async function authorizeTopics(request: Request, identity: ProxyIdentity, topics: readonly EventTopic[]): Promise<boolean> {
+    if (options.authorize === undefined) return true;
+    for (const { taskId, runId } of topics)
+      if (!(await isAuthorized(request, { identity, endpoint: 'events', taskId, runId }))) return false;
+    return true;
+  }
+
+  async function auditTrail(request: Request, url: URL): Promise<Response> {
+    if (request.method !== 'GET') return notAllowed(['GET']);
+    const identity = await identifyCaller(request);
+    if (identity instanceof Response) return identity;
+    const taskId = url.searchParams.get('taskId') ?? undefined;
+    if (!(await isAuthorized(request, { identity, endpoint: 'audit', taskId }))) return envelope(403, 'Forbidden');
+    const limit = url.searchParams.get('limit');
+    try {
+      // The caller's own team only: another team's task simply has no entries here.
+      const data = await store.readAudit({
+        team: identity.team,
+        taskId,
+        limit: clampAuditLimit(limit === null ? undefined : Number(limit) || 0),
+      });
+      return Response.json({ success: true, data }, { headers: { 'cache-control': 'no-store' } });
+    } catch (error) {
+      onStoreError(error);
+      return envelope(503, 'The audit trail cannot be read now; try again.', { retryAfter: '1' });
+    }
   }
 
   async function taskProxy(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const path = stripBasePath(url.pathname, basePath);
     if (path === EVENTS_PATH) return events(request, url);
+    if (path === AUDIT_PATH) return auditTrail(request, url);
     const match = path === undefined ? undefined : matchTaskEndpoint(path);
     if (match === undefined || (match.taskId !== undefined && isUnsafePathParameter(match.taskId)))
       return envelope(404, notFoundMessage(url.pathname, basePath));
     const endpoint = match.endpoints.find((candidate) => candidate.method === request.method);
     if (endpoint === undefined) return notAllowed(match.endpoints.map((candidate) => candidate.method));
-    if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
 
+    // Read before `identify` and `authorize` see the request, which get a copy with the bytes: a
+    // hook that reads the body must not leave the forward without one.
     let body: Uint8Array | undefined;
     if (endpoint.jsonBody) {
       const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
@@ -249,9 +410,70 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
       if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
       body = read;
     }
-    const send = () => forward(request, endpoint, match.taskId, url, body);
-    if (endpoint.name === 'submitToolInput' && match.taskId !== undefined) return gate(match.taskId, body ?? new Uint8Array(), send);
-    return send();
+    const seen = body === undefined ? request : new Request(request, { body: body as BodyInit });
+    const identity = await identifyCaller(seen);
+    if (identity instanceof Response) return identity;
+
+    const taskId = match.taskId;
+    const runId = (endpoint.query as readonly string[]).includes('runId') ? (url.searchParams.get('runId') ?? undefined) : undefined;
+    const answer = endpoint.name === 'submitToolInput' ? readAnswerBody(body) : undefined;
+    const action = AUDITED_ENDPOINTS[endpoint.name];
+    const detail = { taskId: taskId ?? '', runId, toolCallId: answer?.toolCallId };
+    const respond = (response: Response) => (action === undefined ? response : recordAudit(identity, action, response, detail));
+
+    if (taskId !== undefined) {
+      try {
+        // Another team's task and an unknown one look the same: nothing tells that it exists.
+        if (!(await ownsAll(identity.team, [taskId]))) return await respond(envelope(404, 'Task not found'));
+      } catch (error) {
+        onStoreError(error);
+        return respond(envelope(503, 'The proxy cannot check this task now; try again.', { retryAfter: '1' }));
+      }
+    }
+    const access: ProxyAccess = { identity, endpoint: endpoint.name, taskId, runId, toolCallId: answer?.toolCallId };
+    if (!(await isAuthorized(seen, access))) return respond(envelope(403, 'Forbidden'));
+
+    if (teams && endpoint.name === 'listTasks') {
+      try {
+        return await listTeamTasks(store, identity.team, url.searchParams);
+      } catch (error) {
+        onStoreError(error);
+        return envelope(503, 'The task list cannot be read now; try again.', { retryAfter: '1' });
+      }
+    }
+    const send = () => forward(request, endpoint, taskId, url, body);
+    if (endpoint.name === 'submitToolInput' && taskId !== undefined) {
+      // Started now, so the digest is ready by the time the answer comes back.
+      const inputSha256 = answer?.input === undefined ? undefined : sha256Hex(answer.input);
+      inputSha256?.catch(() => undefined);
+      const response = await gate(taskId, body ?? new Uint8Array(), send);
+      return recordAudit(identity, 'answer', response, { ...detail, inputSha256 });
+    }
+    const response = await send();
+    if (endpoint.name === 'createTask')
+      return recordAudit(identity, 'create_task', response, { taskId: await own(identity, response, body) });
+    return respond(response);
+  }
+
+  /** A task just created belongs to the creator's team; its id, or `''` when the service made none. */
+  async function own(identity: ProxyIdentity, response: Response, body: Uint8Array | undefined): Promise<string> {
+    if (!response.ok) return '';
+    let taskId: unknown;
+    try {
+      taskId = ((await response.clone().json()) as { data?: { taskId?: unknown } }).data?.taskId;
+    } catch {
+      return '';
+    }
+    if (typeof taskId !== 'string' || taskId === '') return '';
+    if (teams) {
+      // Tried twice: a task nobody owns is out of reach for its team until an app assigns it.
+      const record = teamTask(taskId, identity.team, readableNameOf(body, taskId));
+      await store
+        .assignTask(record)
+        .catch(() => store.assignTask(record))
+        .catch(onStoreError);
+    }
+    return taskId;
   }
 
   const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });

@@ -1,4 +1,5 @@
 import { topicKey, type EventTopic, type TaskClient } from '../client';
+import { envelope } from './envelope';
 import { parseEventId } from './event-id';
 import { HubStream } from './hub-stream';
 import { PollLimiter } from './poll-limiter';
@@ -19,6 +20,8 @@ export interface EventHubSettings {
   maxBufferedBytes: number;
   /** Called when the store fails; the hub carries on (streams end, pollers retry). */
   onStoreError: (error: unknown) => void;
+  /** Most topics this instance follows at once; a stream that would add more is answered 429. Default: no limit. */
+  maxPollers?: number;
 }
 
 /** What the hub is doing now, for monitoring and tests. */
@@ -83,6 +86,12 @@ export class EventHub {
   /** Opens a stream of `topics` for `request` (its `Last-Event-ID` says what the client has seen). */
   open(request: Request, topics: readonly EventTopic[]): Response {
     const keys = topics.map(topicKey);
+    const adding = keys.filter((key) => !this.topics.has(key)).length;
+    if (adding > 0 && this.topics.size + adding > (this.settings.maxPollers ?? Infinity))
+      return envelope(429, 'This proxy follows as many runs as it may; try again later', {
+        code: 'too_many_runs',
+        retryAfter: String(Math.ceil(this.settings.idleMs / 1000)),
+      });
     const stream = new HubStream({
       topics: keys,
       maxBufferedBytes: this.settings.maxBufferedBytes,

@@ -2,10 +2,19 @@ export { createTaskProxy } from './create-task-proxy';
 export { DEFAULT_MAX_BODY_BYTES } from '../client';
 export type { TaskProxy } from './create-task-proxy';
 export { TASK_PROXY_DEFAULTS } from './task-proxy-options';
-export type { TaskProxyEventOptions, TaskProxyOptions } from './task-proxy-options';
+export type {
+  ProxyAccess,
+  ProxyEndpointName,
+  ProxyIdentity,
+  TaskProxyEventOptions,
+  TaskProxyLimits,
+  TaskProxyOptions,
+} from './task-proxy-options';
 export { createMemoryProxyStore } from './create-memory-proxy-store';
 export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
-export type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
+export type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from './proxy-store';
+export { AUDIT_PATH, isAuditEntry } from '../client';
+export type { AuditAction, AuditEntry } from '../client';
 export type { EventHubStats } from './event-hub';
 export { toNodeListener } from '../client';
 export type { NodeListener, NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike, ToNodeListenerOptions } from '../client';
