@@ -356,7 +356,8 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
       return envelope(503, 'The proxy cannot check these tasks now; try again.', { retryAfter: '1' });
     }
     if (!(await authorizeTopics(request, identity, topics))) return envelope(403, 'Forbidden');
-    const release = streamLimits.take(`${identity.team}\n${identity.user}`, topics.length);
+    // Per user, so only with `identify`: without it every browser would share one allowance.
+    const release = teams ? streamLimits.take(`${identity.team}\n${identity.user}`, topics.length) : () => undefined;
     if (release instanceof Response) return release;
     const response = hub.open(request, topics);
     return response.ok ? releaseOnEnd(response, release, request.signal) : (release(), response);

@@ -222,8 +222,25 @@ export class EventHub {
       this.settings.store
         .markWanted(released, this.settings.idleMs, this.settings.poller.keepMs)
         .catch((error: unknown) => this.settings.onStoreError(error));
+      // A poller waiting its turn for the service does not look at the idle time until its request
+      // is done: after a client that named thousands of runs leaves, they are stopped from here.
+      const sweep = setTimeout(() => void this.sweep(released), this.settings.idleMs + 1000);
+      (sweep as { unref?: () => void }).unref?.();
     }
     if (this.streams.size === 0) this.stopTimers();
+  }
+
+  /** Forgets the topics of `keys` that no stream anywhere has named within the idle time. */
+  private async sweep(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const local = this.topics.get(key);
+      if (this.closed || local === undefined || local.streams.size > 0) continue;
+      try {
+        if (!(await this.settings.store.isWanted(key))) await this.forget(local);
+      } catch (error) {
+        this.settings.onStoreError(error);
+      }
+    }
   }
 
   private startTimers(): void {

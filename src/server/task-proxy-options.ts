@@ -169,7 +169,10 @@ export interface ProxyAccess {
   readonly toolCallId?: string | undefined;
 }
 
-/** Limits of `createTaskProxy` against a client that would flood the service or the proxy. */
+/**
+ * Limits of `createTaskProxy` against a client that would flood the service or the proxy. The
+ * limits per user apply with `identify` only (without it, every browser would share one user's).
+ */
 export interface TaskProxyLimits {
   /** Event streams one user (`identify`'s `user`, in their team) may hold open on this instance. Default: 16. */
   maxStreamsPerUser?: number;

@@ -28,7 +28,8 @@ export interface CountingUpstream {
 
 const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) });
 
-export async function startCountingUpstream(apiKey: string): Promise<CountingUpstream> {
+/** `delayMs`: how long each answer takes, so that the service's pace does not depend on the machine's. */
+export async function startCountingUpstream(apiKey: string, { delayMs = 0 }: { delayMs?: number } = {}): Promise<CountingUpstream> {
   const tasks: string[] = [];
   let next = 0;
   const requests: CountedRequest[] = [];
@@ -83,8 +84,12 @@ export async function startCountingUpstream(apiKey: string): Promise<CountingUps
         decoded,
         typeof key === 'string' ? key : undefined,
       );
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(text);
+      const send = () => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(text);
+      };
+      if (delayMs > 0) setTimeout(send, delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
