@@ -8,21 +8,11 @@ import {
   matchTaskEndpoint,
   readEventTopics,
   readLimited,
-  type AuditAction,
   type AuditEntry,
-  type EventTopic,
   type TaskEndpoint,
 } from '../client';
 import { createAnswerGate } from './answer-gate';
-import {
-  AUDITED_ENDPOINTS,
-  auditOutcome,
-  DEFAULT_AUDIT_LIMIT,
-  MAX_AUDIT_LIMIT,
-  readAnswerBody,
-  readErrorCode,
-  sha256Hex,
-} from './audit-log';
+import { AUDITED_ENDPOINTS, readAnswerBody, sha256Hex } from './audit-log';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
@@ -31,8 +21,10 @@ import { createKeyScrubber, createStringScrubber } from './scrub-key';
 import { capResponse } from './cap-response';
 import type { ProxyStore } from './proxy-store';
 import { releaseOnEnd, StreamLimits } from './request-limits';
-import { TASK_PROXY_DEFAULTS, type ProxyAccess, type ProxyIdentity, type TaskProxyOptions } from './task-proxy-options';
-import { listTeamTasks, readableNameOf, teamTask } from './team-tasks';
+import { TASK_PROXY_DEFAULTS, type ProxyAccess, type TaskProxyOptions } from './task-proxy-options';
+import { listTeamTasks } from './team-tasks';
+import { createTeamAccess, teamMethods } from './team-access';
+import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
 
 /** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
 export interface TaskProxy {
@@ -50,9 +42,6 @@ export interface TaskProxy {
   /** The audit trail of `team` (of one of its tasks, with `taskId`), newest first; `limit` default 100, at most 500. */
   auditLog(query: { team: string; taskId?: string; limit?: number }): Promise<AuditEntry[]>;
 }
-
-/** Every caller, for a proxy without `identify`. */
-const NOBODY: ProxyIdentity = Object.freeze({ user: '', team: '' });
 
 // Allow-lists rather than block-lists: anything the browser sends for your own backend
 // (cookies, session headers, `authorization`) must not reach the task service, and nothing
@@ -99,20 +88,6 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
       ? createConfiguredProxy(settled, options.upstream, options.apiKey)
       : createLazyProxy(settled);
   return Object.assign(proxy, teamMethods(settled.store));
-}
-
-function teamMethods(store: ProxyStore): Pick<TaskProxy, 'assignTask' | 'auditLog'> {
-  return {
-    assignTask: (taskId, team, { readableName } = {}) => {
-      if (taskId === '' || isUnsafePathParameter(taskId)) return Promise.reject(new TypeError('assignTask: not a task id'));
-      return store.assignTask(teamTask(taskId, team, readableName ?? taskId));
-    },
-    auditLog: ({ team, taskId, limit }) => store.readAudit({ team, taskId, limit: clampAuditLimit(limit) }),
-  };
-}
-
-function clampAuditLimit(limit: number | undefined): number {
-  return limit === undefined || !Number.isFinite(limit) ? DEFAULT_AUDIT_LIMIT : Math.max(0, Math.min(MAX_AUDIT_LIMIT, Math.floor(limit)));
 }
 
 type ConfiguredOptions = TaskProxyOptions & { store: ProxyStore };
@@ -214,7 +189,13 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     options.limits?.maxStreamsPerUser ?? TASK_PROXY_DEFAULTS.maxStreamsPerUser,
     options.limits?.maxRunsPerUser ?? TASK_PROXY_DEFAULTS.maxRunsPerUser,
   );
-  const auditRetentionMs = options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs;
+  const { identifyCaller, isAuthorized, ownsAll, recordAudit, authorizeTopics, auditTrail, own } = createTeamAccess({
+    options,
+    store,
+    onStoreError,
+    teams,
+    auditRetentionMs: options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs,
+  });
   const gate = createAnswerGate({
     store,
     // Longer than the forward may take, so a claim outlives its request; without a time-out, 5 minutes.
@@ -278,59 +259,6 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     }
   }
 
-  /** The caller, or the 401 to answer (also when `identify` fails: nobody is let in on an error). */
-  async function identifyCaller(request: Request): Promise<ProxyIdentity | Response> {
-    if (options.identify === undefined) return NOBODY;
-    let identity: ProxyIdentity | null;
-    try {
-      identity = await options.identify(request);
-    } catch (error) {
-      console.error('hitl-react: identify failed', error);
-      return envelope(500, 'The proxy could not tell who is asking');
-    }
-    if (identity === null || typeof identity.user !== 'string' || typeof identity.team !== 'string') return envelope(401, 'Sign in first');
-    return { user: identity.user, team: identity.team };
-  }
-
-  const isAuthorized = async (request: Request, access: ProxyAccess) =>
-    options.authorize === undefined || (await options.authorize(request, access));
-
-  /** Whether every task of `taskIds` is `team`'s; always true without teams. */
-  async function ownsAll(team: string, taskIds: readonly string[]): Promise<boolean> {
-    if (!teams) return true;
-    const records = await store.readTasks([...new Set(taskIds)]);
-    return records.every((record) => record?.team === team);
-  }
-
-  /** Records what came of an audited request and hands its response on. */
-  async function recordAudit(
-    identity: ProxyIdentity,
-    action: AuditAction,
-    response: Response,
-    detail: { taskId: string; runId?: string | undefined; toolCallId?: string | undefined; inputSha256?: Promise<string> | undefined },
-  ): Promise<Response> {
-    const entry: AuditEntry = {
-      at: new Date().toISOString(),
-      user: identity.user,
-      team: identity.team,
-      action,
-      taskId: detail.taskId,
-      ...(detail.runId === undefined ? {} : { runId: detail.runId }),
-      ...(detail.toolCallId === undefined ? {} : { toolCallId: detail.toolCallId }),
-      status: response.status,
-      outcome: auditOutcome(action, response.status, await readErrorCode(response)),
-      ...(detail.inputSha256 === undefined ? {} : { inputSha256: await detail.inputSha256 }),
-    };
-    try {
-      options.onAudit?.(entry);
-    } catch (error) {
-      console.error('hitl-react: onAudit failed', error);
-    }
-    // The caller's answer waits for the entry, so what a client was told is in the trail when it reads it.
-    await store.appendAudit(entry, auditRetentionMs).catch(onStoreError);
-    return response;
-  }
-
   async function events(request: Request, url: URL): Promise<Response> {
     if (hub === undefined) return envelope(404, 'Not found');
     if (request.method !== 'GET') return notAllowed(['GET']);
@@ -361,34 +289,6 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     if (release instanceof Response) return release;
     const response = hub.open(request, topics);
     return response.ok ? releaseOnEnd(response, release, request.signal) : (release(), response);
-  }
-
-  async function authorizeTopics(request: Request, identity: ProxyIdentity, topics: readonly EventTopic[]): Promise<boolean> {
-    if (options.authorize === undefined) return true;
-    for (const { taskId, runId } of topics)
-      if (!(await isAuthorized(request, { identity, endpoint: 'events', taskId, runId }))) return false;
-    return true;
-  }
-
-  async function auditTrail(request: Request, url: URL): Promise<Response> {
-    if (request.method !== 'GET') return notAllowed(['GET']);
-    const identity = await identifyCaller(request);
-    if (identity instanceof Response) return identity;
-    const taskId = url.searchParams.get('taskId') ?? undefined;
-    if (!(await isAuthorized(request, { identity, endpoint: 'audit', taskId }))) return envelope(403, 'Forbidden');
-    const limit = url.searchParams.get('limit');
-    try {
-      // The caller's own team only: another team's task simply has no entries here.
-      const data = await store.readAudit({
-        team: identity.team,
-        taskId,
-        limit: clampAuditLimit(limit === null ? undefined : Number(limit) || 0),
-      });
-      return Response.json({ success: true, data }, { headers: { 'cache-control': 'no-store' } });
-    } catch (error) {
-      onStoreError(error);
-      return envelope(503, 'The audit trail cannot be read now; try again.', { retryAfter: '1' });
-    }
   }
 
   async function taskProxy(request: Request): Promise<Response> {
@@ -456,27 +356,6 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     return respond(response);
   }
 
-  /** A task just created belongs to the creator's team; its id, or `''` when the service made none. */
-  async function own(identity: ProxyIdentity, response: Response, body: Uint8Array | undefined): Promise<string> {
-    if (!response.ok) return '';
-    let taskId: unknown;
-    try {
-      taskId = ((await response.clone().json()) as { data?: { taskId?: unknown } }).data?.taskId;
-    } catch {
-      return '';
-    }
-    if (typeof taskId !== 'string' || taskId === '') return '';
-    if (teams) {
-      // Tried twice: a task nobody owns is out of reach for its team until an app assigns it.
-      const record = teamTask(taskId, identity.team, readableNameOf(body, taskId));
-      await store
-        .assignTask(record)
-        .catch(() => store.assignTask(record))
-        .catch(onStoreError);
-    }
-    return taskId;
-  }
-
   const noStats: EventHubStats = Object.freeze({ streams: 0, topics: 0, polling: 0, dropped: 0 });
   let closed = false;
   return Object.assign(taskProxy, {
@@ -486,42 +365,6 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     },
     stats: () => hub?.stats() ?? noStats,
   });
-}
-
-/** 405 for a method the path does not take, saying which it does. */
-function notAllowed(methods: readonly string[]): Response {
-  const response = envelope(405, 'Method not allowed');
-  response.headers.set('allow', [...new Set(methods)].join(', '));
-  return response;
-}
-
-/**
- * "Not found", and when the path holds one of the endpoints under another prefix, the `basePath`
- * that would serve it: a proxy mounted at `/api/hitl` but created without `basePath` is the usual
- * cause, and a bare 404 leaves its author guessing.
- */
-function notFoundMessage(pathname: string, basePath: string): string {
-  const at = pathname.indexOf('/api/v1/');
-  if (at < 0) return 'Not found';
-  const prefix = pathname.slice(0, at);
-  // Only a plain path is worth naming: not `//host/…`, dots or escapes someone else put in the address.
-  if (prefix === basePath || !/^(\/[\w-]+)*$/.test(prefix) || matchTaskEndpoint(pathname.slice(at)) === undefined) return 'Not found';
-  if (prefix === '')
-    return `Not found: this proxy serves the endpoints under basePath "${basePath}", and the request's path does not start with it.`;
-  const configured = basePath === '' ? 'no basePath' : `basePath "${basePath}"`;
-  return `Not found: this proxy has ${configured}, and the request's path starts with "${prefix}". Create it with basePath: "${prefix}".`;
-}
-
-function normaliseBasePath(basePath: string): string {
-  const trimmed = basePath.replace(/\/+$/, '');
-  if (trimmed === '') return '';
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-function stripBasePath(pathname: string, basePath: string): string | undefined {
-  if (basePath === '') return pathname;
-  if (!pathname.startsWith(`${basePath}/`)) return undefined;
-  return pathname.slice(basePath.length);
 }
 
 function upstreamUrl(base: string, endpoint: TaskEndpoint, taskId: string | undefined, incoming: URLSearchParams): string {
