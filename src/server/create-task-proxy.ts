@@ -67,6 +67,11 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-contro
  * `tool-input` per task and `toolCallId` is forwarded; later ones get 409 with
  * `code: "already_answered"`.
  *
+ * With `identify`, it knows teams: a task belongs to the team that created it through the proxy,
+ * every other team gets 404 for it (the service never hears of it), `GET /api/v1/tasks` lists the
+ * team's own, and every create, answer and stop is kept in an audit trail (`onAudit`,
+ * `auditLog`, `GET {basePath}/audit`). Limits per user and per instance answer a flood with 429.
+ *
  * ```ts
  * // app/api/hitl/[...path]/route.ts
  * const proxy = createTaskProxy({ upstream: () => process.env.TASKS_URL, apiKey: () => process.env.TASKS_KEY, basePath: '/api/hitl' });
