@@ -32,6 +32,8 @@ export function AnsweredBy({ taskId, runId, client, refreshKey }: AnsweredByProp
 
   const answered = trail.data?.find(
     (entry) =>
+      // A proxy without `identify` names nobody.
+      entry.user !== '' &&
       entry.action === 'answer' &&
       entry.outcome === 'accepted' &&
       (runId === undefined || entry.runId === undefined || entry.runId === runId),
