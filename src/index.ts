@@ -221,6 +221,13 @@ export { defaultStopRunButtonMessages, StopRunButton } from './components/stop-r
 export type { StopRunButtonMessages, StopRunButtonProps, StopRunButtonState } from './components/stop-run-button';
 export { defaultTaskListMessages, TaskList } from './components/task-list';
 export type { TaskListMessages, TaskListProps, TaskListState } from './components/task-list';
+// The proxy's audit trail.
+export { AuditTrail, defaultAuditTrailMessages } from './components/audit-trail';
+export type { AuditTrailMessages, AuditTrailProps, AuditTrailState } from './components/audit-trail';
+export { useAuditTrail } from './hooks';
+export type { UseAuditTrailOptions } from './hooks';
+export { enAuditTrailMessages } from './messages';
+export type { AuditEntry, AuditAction, AuditTrailRequestOptions } from './client';
 export { defaultRunListMessages, RunList } from './components/run-list';
 export type { RunListMessages, RunListProps, RunListState } from './components/run-list';
 export type { HeadingLevel } from './components/shared';

@@ -5,7 +5,6 @@ import { buildEndpointPath } from './endpoint-path';
 import { parseRetryAfter } from './parse-retry-after';
 import { TaskApiError, type TaskApiErrorKind } from './task-api-error';
 import {
-  endpointLabel,
   TASK_ENDPOINTS,
   type QueryParameterOf,
   type TaskEndpoint,
@@ -82,7 +81,7 @@ function errorText(body: unknown): string | undefined {
 }
 
 /** The URL of a request: base address, the endpoint's path, and the query parameters it takes. */
-function requestUrl(settings: RequestSenderSettings, endpoint: TaskEndpoint, path: string, options: object | undefined): URL {
+function requestUrl(settings: RequestSenderSettings, query: readonly string[], path: string, options: object | undefined): URL {
   let url: URL;
   try {
     // A path-only baseUrl (a same-origin proxy) needs the page's address to resolve against.
@@ -97,7 +96,7 @@ function requestUrl(settings: RequestSenderSettings, endpoint: TaskEndpoint, pat
     throw new TypeError(`baseUrl "${settings.baseUrl}" is not a valid address: ${reason}`, { cause });
   }
   const values: Partial<Record<string, unknown>> = options ?? {};
-  for (const parameter of endpoint.query) {
+  for (const parameter of query) {
     const value = values[parameter];
     if (typeof value === 'string' || typeof value === 'number') url.searchParams.set(parameter, String(value));
   }
@@ -110,20 +109,58 @@ function requestUrl(settings: RequestSenderSettings, endpoint: TaskEndpoint, pat
  * `TaskApiError`. No request hangs past `timeoutMs`, even when the caller passes its own signal.
  */
 export function createRequestSender(settings: RequestSenderSettings): SendRequest {
-  const { apiKey, timeoutMs } = settings;
-
+  const exchange = createExchange(settings);
   return async function send<Name extends TaskEndpointName>(name: Name, request: EndpointRequest<Name>) {
     const endpoint: TaskEndpoint = TASK_ENDPOINTS[name];
-    const label = endpointLabel(endpoint);
     const path = buildEndpointPath(endpoint, request.taskId);
-    const signal = request.options?.signal;
+    const url = () => requestUrl(settings, endpoint.query, path, request.options);
+    const body = endpoint.jsonBody && request.body !== undefined ? JSON.stringify(request.body) : null;
+    return exchange(endpoint, url, body, request.options?.signal, request.headers);
+  };
+}
+
+/**
+ * A GET of a path the proxy serves besides the service's endpoints (the audit trail), with the
+ * same headers, time-out and errors as every request of the client.
+ */
+export type SendProxyGet = (
+  path: string,
+  query: Record<string, string>,
+  signal?: AbortSignal,
+) => Promise<Record<string, unknown> | undefined>;
+
+export function createProxyGetSender(settings: RequestSenderSettings): SendProxyGet {
+  const exchange = createExchange(settings);
+  return (path, query, signal) => {
+    const row = { method: 'GET', path, emptyBodyIsSuccess: false } as const;
+    const url = () => {
+      const resolved = requestUrl(settings, [], path, undefined);
+      for (const [name, value] of Object.entries(query)) resolved.searchParams.set(name, value);
+      return resolved;
+    };
+    return exchange(row, url, null, signal);
+  };
+}
+
+/** What an exchange needs of a row of the protocol table. */
+type ExchangeRow = Pick<TaskEndpoint, 'method' | 'path' | 'emptyBodyIsSuccess'>;
+
+function createExchange(settings: RequestSenderSettings) {
+  const { apiKey, timeoutMs } = settings;
+  return async function exchange(
+    endpoint: ExchangeRow,
+    requestUrlOf: () => URL,
+    body: string | null,
+    signal: AbortSignal | undefined,
+    extraHeaders?: Readonly<Record<string, string>>,
+  ) {
+    const label = `${endpoint.method} ${endpoint.path}`;
     if (signal?.aborted) {
       throw new TaskApiError(`${label} was aborted`, { kind: 'aborted', endpoint: label, cause: signal.reason });
     }
-    const url = requestUrl(settings, endpoint, path, request.options);
-    const body = endpoint.jsonBody && request.body !== undefined ? JSON.stringify(request.body) : null;
+    const url = requestUrlOf();
     const headers = new Headers(settings.headers);
-    for (const [header, value] of Object.entries(request.headers ?? {})) headers.set(header, value);
+    for (const [header, value] of Object.entries(extraHeaders ?? {})) headers.set(header, value);
     headers.set('accept', 'application/json');
     if (apiKey !== undefined) headers.set('x-api-key', apiKey);
     if (body !== null) headers.set('content-type', 'application/json');
@@ -175,8 +212,8 @@ function proxyErrorKind(status: number, body: unknown): TaskApiErrorKind {
 }
 
 /** The envelope of a 2xx answer; every other answer becomes the `TaskApiError` that says why. */
-function readEnvelope(endpoint: TaskEndpoint, response: Response, text: string): Record<string, unknown> | undefined {
-  const label = endpointLabel(endpoint);
+function readEnvelope(endpoint: ExchangeRow, response: Response, text: string): Record<string, unknown> | undefined {
+  const label = `${endpoint.method} ${endpoint.path}`;
   const empty = text.trim() === '';
   let body: unknown;
   let parsed = false;

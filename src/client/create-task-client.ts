@@ -1,11 +1,20 @@
 import { rememberClientScope } from './client-scope';
 import { isRecord } from '../utils';
 import { createEventSource } from './create-event-source';
-import { createRequestSender, type EndpointRequest } from './create-request-sender';
+import { AUDIT_PATH, isAuditEntry, type AuditEntry } from './audit-protocol';
+import { createProxyGetSender, createRequestSender, type EndpointRequest } from './create-request-sender';
 import { IDEMPOTENCY_KEY_HEADER } from './event-protocol';
 import { TaskApiError } from './task-api-error';
 import { endpointLabel, MAX_PAGE_LIMIT, TASK_ENDPOINTS, type TaskEndpointName, type TaskEndpointResponses } from './task-endpoints';
-import type { CreateTaskResponse, Page, PageRequestOptions, RunListItem, TaskClient, TaskListItem } from './types';
+import type {
+  AuditTrailRequestOptions,
+  CreateTaskResponse,
+  Page,
+  PageRequestOptions,
+  RunListItem,
+  TaskClient,
+  TaskListItem,
+} from './types';
 import { isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
 /** Options of `createTaskClient`. */
@@ -67,14 +76,30 @@ const isArray = (data: unknown): data is unknown[] => Array.isArray(data);
  * caller passes its own signal.
  */
 export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
-  const send = createRequestSender({
+  const settings = {
     baseUrl: options.baseUrl,
     // Kept in a closure, not on the returned object, so it cannot show up when the client is logged or serialised.
     apiKey: options.apiKey,
     headers: { ...options.headers },
     fetch: options.fetch,
     timeoutMs: options.timeoutMs ?? 30_000,
-  });
+  };
+  const send = createRequestSender(settings);
+  const proxyGet = createProxyGetSender(settings);
+
+  async function getAuditTrail(taskId: string, o?: AuditTrailRequestOptions): Promise<AuditEntry[]> {
+    const query: Record<string, string> = { taskId };
+    if (o?.limit !== undefined) query.limit = String(o.limit);
+    const data = (await proxyGet(AUDIT_PATH, query, o?.signal))?.data;
+    if (!Array.isArray(data))
+      throw new TaskApiError(`GET ${AUDIT_PATH} answered without the expected data`, {
+        kind: 'parse',
+        status: 200,
+        endpoint: `GET ${AUDIT_PATH}`,
+      });
+    // Entries are read as text only; anything else the proxy might send is left out.
+    return data.filter(isAuditEntry);
+  }
 
   /** A 2xx envelope whose `data` is not what the endpoint returns. */
   function malformed(name: TaskEndpointName, what: string): TaskApiError {
@@ -166,8 +191,12 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
   };
   const client: TaskClient =
     options.events !== true
-      ? methods
-      : { ...methods, events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }) };
+      ? { ...methods, getAuditTrail }
+      : {
+          ...methods,
+          getAuditTrail,
+          events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }),
+        };
   // Only the platform's fetch reaches the same service from every tab; a custom one may not.
   return options.fetch === undefined ? rememberClientScope(client, options.baseUrl) : client;
 }

@@ -1,3 +1,4 @@
+import type { AuditEntry } from './audit-protocol';
 import type { TaskApiError } from './task-api-error';
 
 /**
@@ -206,6 +207,19 @@ export interface TaskClient {
    * endpoint of the service: only `createTaskProxy` serves it. Default: absent.
    */
   readonly events?: TaskEventSource | undefined;
+  /**
+   * The proxy's audit trail of a task, newest first (`GET {baseUrl}/audit?taskId=`): who created,
+   * answered and stopped it, for the caller's team. Only `createTaskProxy` serves it; a client of
+   * the service itself gets its 404. `limit` default: the proxy's (100). Absent on clients that
+   * are not made by `createTaskClient`.
+   */
+  getAuditTrail?(taskId: string, o?: AuditTrailRequestOptions): Promise<AuditEntry[]>;
+}
+
+/** Options of `TaskClient.getAuditTrail`. */
+export interface AuditTrailRequestOptions extends RequestOptions {
+  /** Most entries to read, newest first. Default: the proxy's (100; at most 500). */
+  limit?: number;
 }
 
 // The proxy's event stream (`createTaskProxy`, `GET {basePath}/events`): not an endpoint of the

@@ -21,3 +21,4 @@ export { useNotificationPermission, type NotificationPermissionState } from './u
 export { useShowToolCall } from './use-show-tool-call';
 export { useToolCallAttention, type UseToolCallAttentionOptions } from './use-tool-call-attention';
 export { useToolCallDraft, type UseToolCallDraftOptions } from './use-tool-call-draft';
+export { useAuditTrail, type UseAuditTrailOptions } from './use-audit-trail';

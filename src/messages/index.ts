@@ -30,5 +30,6 @@ export { enDataTableMessages, enRunResultViewMessages, type DataTableMessages, t
 export { enRunStatusBadgeMessages, type RunStatusBadgeMessages } from './run-status-badge-messages';
 export { enRunViewerMessages, type RunViewerMessages } from './run-viewer-messages';
 export { enStopRunButtonMessages, type StopRunButtonMessages } from './stop-run-button-messages';
+export { enAuditTrailMessages, type AuditTrailMessages } from './audit-trail-messages';
 export { enTaskListMessages, type TaskListMessages } from './task-list-messages';
 export { enErrorMessages, type ErrorMessages } from './error-messages';

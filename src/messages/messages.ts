@@ -1,3 +1,4 @@
+import { enAuditTrailMessages, type AuditTrailMessages } from './audit-trail-messages';
 import { enErrorMessages, type ErrorMessages } from './error-messages';
 import { enApprovalMessages, type ApprovalMessages } from './approval-messages';
 import { enFormMessages, type FormMessages } from './form-messages';
@@ -46,6 +47,8 @@ export interface Messages {
   readonly taskList: TaskListMessages;
   /** `<Inbox>`: the calls waiting across runs. */
   readonly inbox: InboxMessages;
+  /** `<AuditTrail>`, and who answered a call in `<RunViewer>`. */
+  readonly auditTrail: AuditTrailMessages;
   /** Why a request failed, inside the other groups' error messages ("… could not be sent: <reason>"). */
   readonly errors: ErrorMessages;
 }
@@ -72,6 +75,7 @@ export const en: Messages = {
   runList: enRunListMessages,
   taskList: enTaskListMessages,
   inbox: enInboxMessages,
+  auditTrail: enAuditTrailMessages,
   errors: enErrorMessages,
 };
 

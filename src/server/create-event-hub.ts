@@ -18,6 +18,8 @@ export interface EventHubInput {
   onStoreError: (error: unknown) => void;
   logger: TaskProxyLogger;
   events: TaskProxyEventOptions;
+  /** Most runs the hub follows at once. */
+  maxPollers?: number;
 }
 
 /** The hub of a proxy, its options resolved to their defaults. */
@@ -42,6 +44,7 @@ export function createEventHub(input: EventHubInput): EventHub {
     // A store that does not answer within this counts as failed: streams and polls do not wait on it longer.
     storeTimeoutMs: Math.min(5000, Math.max(1000, status)),
     readyWaitMs: Math.max(1000, 2 * status),
+    maxPollers: input.maxPollers,
     poller: {
       statusIntervalMs: status,
       gifIntervalMs: gif,

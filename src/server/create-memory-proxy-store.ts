@@ -1,10 +1,13 @@
+import type { AuditEntry } from '../client';
 import { sameAnswerRecord } from './answer-record';
-import type { AnswerClaim, AnswerRecord, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
+import type { AnswerClaim, AnswerRecord, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from './proxy-store';
 
 /** Options of `createMemoryProxyStore`. */
 export interface MemoryProxyStoreOptions {
   /** The clock of every time-to-live. Default: `Date.now`, looked up at call time. */
   now?: () => number;
+  /** Most audit entries kept per team (the oldest go first), so the trail's memory stays bounded. Default: 10000. */
+  maxAuditEntriesPerTeam?: number;
 }
 
 interface Expiring<T> {
@@ -34,6 +37,7 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
   const wanted = new Map<string, number>();
   const states = new Map<string, Expiring<Map<string, StoredChange>>>();
   const channels = new Map<string, Set<TaskChannelListener>>();
+  const teams = createMemoryTeams(now, options.maxAuditEntriesPerTeam ?? 10_000);
 
   const live = <T>(map: Map<string, Expiring<T>>, key: string): T | undefined => {
     const entry = map.get(key);
@@ -166,6 +170,69 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
         if (listeners.size === 0 && channels.get(taskId) === listeners) channels.delete(taskId);
         return Promise.resolve();
       });
+    },
+
+    ...teams,
+  };
+}
+
+type TeamMethods = Pick<ProxyStore, 'assignTask' | 'readTasks' | 'listTeamTasks' | 'appendAudit' | 'readAudit'>;
+
+/** The teams' tasks and audit trails: per team, so a team's list never costs in proportion to the others'. */
+function createMemoryTeams(now: () => number, maxAuditEntries: number): TeamMethods {
+  const tasks = new Map<string, TeamTask>();
+  /** Per team, its task ids oldest first. */
+  const lists = new Map<string, string[]>();
+  /** Per team, its entries oldest first, each with when it expires. */
+  const trails = new Map<string, Array<{ entry: AuditEntry; expiresAt: number }>>();
+
+  return {
+    assignTask(task) {
+      const before = tasks.get(task.taskId);
+      if (before !== undefined) {
+        const list = lists.get(before.team) ?? [];
+        list.splice(list.indexOf(task.taskId), 1);
+        if (list.length === 0) lists.delete(before.team);
+      }
+      tasks.set(task.taskId, { ...task });
+      let list = lists.get(task.team);
+      if (list === undefined) lists.set(task.team, (list = []));
+      // Usually the newest: a walk back from the end finds its place at once.
+      let at = list.length;
+      while (at > 0 && (tasks.get(list[at - 1]!)?.createdAt ?? 0) > task.createdAt) at -= 1;
+      list.splice(at, 0, task.taskId);
+      return Promise.resolve();
+    },
+
+    readTasks: (taskIds) => Promise.resolve(taskIds.map((taskId) => tasks.get(taskId))),
+
+    listTeamTasks(team, offset, count) {
+      const list = lists.get(team) ?? [];
+      const end = Math.max(0, list.length - offset);
+      const page = list.slice(Math.max(0, end - count), end).reverse();
+      return Promise.resolve({ total: list.length, tasks: page.flatMap((taskId) => tasks.get(taskId) ?? []) });
+    },
+
+    appendAudit(entry, retentionMs) {
+      let trail = trails.get(entry.team);
+      if (trail === undefined) trails.set(entry.team, (trail = []));
+      trail.push({ entry, expiresAt: now() + retentionMs });
+      const at = now();
+      let expired = 0;
+      while (expired < trail.length && (trail[expired]!.expiresAt <= at || trail.length - expired > maxAuditEntries)) expired += 1;
+      if (expired > 0) trail.splice(0, expired);
+      return Promise.resolve();
+    },
+
+    readAudit({ team, taskId, limit }) {
+      const trail = trails.get(team) ?? [];
+      const at = now();
+      const found: AuditEntry[] = [];
+      for (let index = trail.length - 1; index >= 0 && found.length < limit; index--) {
+        const { entry, expiresAt } = trail[index]!;
+        if (expiresAt > at && (taskId === undefined || entry.taskId === taskId)) found.push(entry);
+      }
+      return Promise.resolve(found);
     },
   };
 }

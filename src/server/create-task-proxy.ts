@@ -1,4 +1,5 @@
 import {
+  AUDIT_PATH,
   buildEndpointPath,
   createDeadline,
   createTaskClient,
@@ -10,11 +11,13 @@ import {
   matchTaskEndpoint,
   readEventTopics,
   readLimited,
+  type AuditEntry,
   type TaskEndpoint,
 } from '../client';
 import { isRecord } from '../utils';
 import { createAnswerGate, type AnswerDelivery, type AnswerStats, type ForwardedAnswer } from './answer-gate';
 import { readAnswerBody } from './answer-body';
+import { AUDITED_ENDPOINTS, readAnswerBody as readAnsweredCall, sha256Hex } from './audit-log';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
@@ -22,7 +25,12 @@ import { NO_HUB_STATS, type EventHubStats } from './event-hub';
 import { consoleLogger, describeError, scrubbedLogger } from './logger';
 import { createKeyScrubber, createStringScrubber } from './scrub-key';
 import { capResponse } from './cap-response';
-import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from './task-proxy-options';
+import type { ProxyStore } from './proxy-store';
+import { releaseOnEnd, StreamLimits } from './request-limits';
+import { TASK_PROXY_DEFAULTS, type ProxyAccess, type TaskProxyOptions } from './task-proxy-options';
+import { listTeamTasks } from './team-tasks';
+import { createTeamAccess, teamMethods } from './team-access';
+import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
 
 /** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
 export interface TaskProxy {
@@ -31,6 +39,14 @@ export interface TaskProxy {
   close(): Promise<void>;
   /** What the event hub of this instance is doing, and how its answers ended. */
   stats(): TaskProxyStats;
+  /**
+   * Hands a task to `team`: one created before the proxy knew teams, by another app, or moved from
+   * another team (which then gets 404 for it). `readableName` is what the team's task list shows;
+   * default: the task's id.
+   */
+  assignTask(taskId: string, team: string, options?: { readableName?: string }): Promise<void>;
+  /** The audit trail of `team` (of one of its tasks, with `taskId`), newest first; `limit` default 100, at most 500. */
+  auditLog(query: { team: string; taskId?: string; limit?: number }): Promise<AuditEntry[]>;
 }
 
 /** What `proxy.stats()` returns. */
@@ -63,6 +79,11 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-contro
  * `tool-input` per task and `toolCallId` is forwarded; later ones get 409 with
  * `code: "already_answered"`.
  *
+ * With `identify`, it knows teams: a task belongs to the team that created it through the proxy,
+ * every other team gets 404 for it (the service never hears of it), `GET /api/v1/tasks` lists the
+ * team's own, and every create, answer and stop is kept in an audit trail (`onAudit`,
+ * `auditLog`, `GET {basePath}/audit`). Limits per user and per instance answer a flood with 429.
+ *
  * ```ts
  * // app/api/hitl/[...path]/route.ts
  * const proxy = createTaskProxy({ upstream: () => process.env.TASKS_URL, apiKey: () => process.env.TASKS_KEY, basePath: '/api/hitl' });
@@ -77,17 +98,29 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
   }
   // Both given as strings: set up now, so a malformed upstream fails at once. A missing one (an
   // environment variable unset while `next build` loads the route) is looked for per request.
-  if (typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== '')
-    return createConfiguredProxy(options, options.upstream, options.apiKey);
-  return createLazyProxy(options);
+  // Made here, so that `assignTask` and `auditLog` work before a lazy proxy is configured.
+  const settled = { ...options, store: options.store ?? createMemoryProxyStore() };
+  const proxy =
+    typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== ''
+      ? createConfiguredProxy(settled, options.upstream, options.apiKey)
+      : createLazyProxy(settled);
+  return Object.assign(proxy, teamMethods(settled.store));
+}
+
+type ConfiguredOptions = TaskProxyOptions & { store: ProxyStore };
+/** A proxy before its team methods are added. */
+interface ProxyCore {
+  (request: Request): Promise<Response>;
+  close(): Promise<void>;
+  stats(): TaskProxyStats;
 }
 
 /** A proxy set up on the first request that finds both settings; until then each request is answered 500. */
-function createLazyProxy(options: TaskProxyOptions): TaskProxy {
-  let configured: TaskProxy | undefined;
+function createLazyProxy(options: ConfiguredOptions): ProxyCore {
+  let configured: ProxyCore | undefined;
   let closed = false;
   let reported = false;
-  const configure = (): TaskProxy | Response => {
+  const configure = (): ProxyCore | Response => {
     if (configured !== undefined) return configured;
     const upstream = readSetting(options.upstream);
     const apiKey = readSetting(options.apiKey);
@@ -133,7 +166,7 @@ function readSetting(setting: string | (() => string | undefined) | undefined): 
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: string, apiKey: string): TaskProxy {
+function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: string, apiKey: string): ProxyCore {
   let upstream: URL;
   try {
     upstream = new URL(upstreamAddress);
@@ -149,7 +182,7 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
   const timeoutMs = options.timeoutMs ?? 30_000;
   const scrub = createKeyScrubber(apiKey);
   const scrubHeader = createStringScrubber(apiKey);
-  const store = options.store ?? createMemoryProxyStore();
+  const { store } = options;
   const logger = scrubbedLogger(options.logger ?? consoleLogger, scrubHeader);
   const onStoreError = options.onStoreError ?? ((error: unknown) => logger.error(`the proxy store failed: ${describeError(error)}`));
   // A redirect would carry the key to wherever it points.
@@ -170,10 +203,24 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
           onStoreError: options.onStoreError ?? (() => undefined),
           logger,
           events: eventOptions,
+          maxPollers: options.limits?.maxPollers ?? TASK_PROXY_DEFAULTS.maxPollers,
         });
   const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
   // The service's own reading of a run, for the answers: the same checks as the browser client's.
   const statusReader = createTaskClient({ baseUrl: upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs });
+
+  const teams = options.identify !== undefined;
+  const streamLimits = new StreamLimits(
+    options.limits?.maxStreamsPerUser ?? TASK_PROXY_DEFAULTS.maxStreamsPerUser,
+    options.limits?.maxRunsPerUser ?? TASK_PROXY_DEFAULTS.maxRunsPerUser,
+  );
+  const { identifyCaller, isAuthorized, ownsAll, recordAudit, authorizeTopics, auditTrail, own } = createTeamAccess({
+    options,
+    store,
+    onStoreError,
+    teams,
+    auditRetentionMs: options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs,
+  });
   const gate = createAnswerGate({
     store,
     owner: `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 8).toString(36)}`,
@@ -269,25 +316,46 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
     if (request.method !== 'GET') return notAllowed(['GET']);
     // A closed instance is going away: the client tries again, maybe on another one.
     if (closed) return envelope(503, 'This proxy is shutting down', { retryAfter: '1' });
-    if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
+    const identity = await identifyCaller(request);
+    if (identity instanceof Response) return identity;
     const topics = readEventTopics(url.searchParams);
     if (topics === undefined || topics.length === 0 || topics.some((topic) => isUnsafePathParameter(topic.taskId)))
       return envelope(400, 'Name the runs to follow, each as taskId=<taskId> or run=<taskId>/<runId>');
     if (topics.length > maxTasksPerStream) return envelope(400, `A stream may follow at most ${maxTasksPerStream} runs`);
-    return hub.open(request, topics);
+    // `taskId=` and `run=` alike: a run is reached through its task, and the task must be the team's.
+    try {
+      if (
+        !(await ownsAll(
+          identity.team,
+          topics.map((topic) => topic.taskId),
+        ))
+      )
+        return envelope(404, 'Not found');
+    } catch (error) {
+      onStoreError(error);
+      return envelope(503, 'The proxy cannot check these tasks now; try again.', { retryAfter: '1' });
+    }
+    if (!(await authorizeTopics(request, identity, topics))) return envelope(403, 'Forbidden');
+    // Per user, so only with `identify`: without it every browser would share one allowance.
+    const release = teams ? streamLimits.take(`${identity.team}\n${identity.user}`, topics.length) : () => undefined;
+    if (release instanceof Response) return release;
+    const response = hub.open(request, topics);
+    return response.ok ? releaseOnEnd(response, release, request.signal) : (release(), response);
   }
 
   async function taskProxy(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const path = stripBasePath(url.pathname, basePath);
     if (path === EVENTS_PATH) return events(request, url);
+    if (path === AUDIT_PATH) return auditTrail(request, url);
     const match = path === undefined ? undefined : matchTaskEndpoint(path);
     if (match === undefined || (match.taskId !== undefined && isUnsafePathParameter(match.taskId)))
       return envelope(404, notFoundMessage(url.pathname, basePath));
     const endpoint = match.endpoints.find((candidate) => candidate.method === request.method);
     if (endpoint === undefined) return notAllowed(match.endpoints.map((candidate) => candidate.method));
-    if (options.authorize !== undefined && !(await options.authorize(request))) return envelope(403, 'Forbidden');
 
+    // Read before `identify` and `authorize` see the request, which get a copy with the bytes: a
+    // hook that reads the body must not leave the forward without one.
     let body: Uint8Array | undefined;
     if (endpoint.jsonBody) {
       const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
@@ -295,11 +363,62 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
       if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
       body = read;
     }
-    if (endpoint.name !== 'submitToolInput' || match.taskId === undefined)
-      return (await forward(request, endpoint, match.taskId, url, body)).response;
+    const seen = body === undefined ? request : new Request(request, { body: body as BodyInit });
+    const identity = await identifyCaller(seen);
+    if (identity instanceof Response) return identity;
 
-    // An answer is taken only in the one shape the service documents, so that what the gate
-    // checks is exactly what the service gets.
+    const taskId = match.taskId;
+    const runId = (endpoint.query as readonly string[]).includes('runId') ? (url.searchParams.get('runId') ?? undefined) : undefined;
+    const answered = endpoint.name === 'submitToolInput' ? readAnsweredCall(body) : undefined;
+    const action = AUDITED_ENDPOINTS[endpoint.name];
+    const detail = { taskId: taskId ?? '', runId, toolCallId: answered?.toolCallId };
+    const respond = (response: Response) => (action === undefined ? response : recordAudit(identity, action, response, detail));
+
+    if (taskId !== undefined) {
+      try {
+        // Another team's task and an unknown one look the same: nothing tells that it exists.
+        if (!(await ownsAll(identity.team, [taskId]))) return await respond(envelope(404, 'Task not found'));
+      } catch (error) {
+        onStoreError(error);
+        return respond(envelope(503, 'The proxy cannot check this task now; try again.', { retryAfter: '1' }));
+      }
+    }
+    const access: ProxyAccess = { identity, endpoint: endpoint.name, taskId, runId, toolCallId: answered?.toolCallId };
+    if (!(await isAuthorized(seen, access))) return respond(envelope(403, 'Forbidden'));
+
+    if (teams && endpoint.name === 'listTasks') {
+      try {
+        return await listTeamTasks(store, identity.team, url.searchParams);
+      } catch (error) {
+        onStoreError(error);
+        return envelope(503, 'The task list cannot be read now; try again.', { retryAfter: '1' });
+      }
+    }
+    if (endpoint.name === 'submitToolInput' && taskId !== undefined) {
+      // Started now, so the digest is ready by the time the answer comes back.
+      const inputSha256 = answered?.input === undefined ? undefined : sha256Hex(answered.input);
+      inputSha256?.catch(() => undefined);
+      const response = await submitAnswer(request, endpoint, taskId, runId, url, body);
+      return recordAudit(identity, 'answer', response, { ...detail, inputSha256 });
+    }
+    const response = (await forward(request, endpoint, taskId, url, body)).response;
+    if (endpoint.name === 'createTask')
+      return recordAudit(identity, 'create_task', response, { taskId: await own(identity, response, body) });
+    return respond(response);
+  }
+
+  /**
+   * An answer, taken only in the one shape the service documents (so that what the gate checks is
+   * exactly what the service gets), through the gate.
+   */
+  async function submitAnswer(
+    request: Request,
+    endpoint: TaskEndpoint,
+    taskId: string,
+    runId: string | undefined,
+    url: URL,
+    body: Uint8Array | undefined,
+  ): Promise<Response> {
     const answer = readAnswerBody(
       request.headers.get('content-type'),
       body ?? new Uint8Array(),
@@ -307,10 +426,8 @@ function createConfiguredProxy(options: TaskProxyOptions, upstreamAddress: strin
     );
     if (answer instanceof Response) return answer;
     const canonical = new TextEncoder().encode(JSON.stringify({ input: answer.input, toolCallId: answer.toolCallId }));
-    const runId = url.searchParams.get('runId');
-    return gate(
-      { taskId: match.taskId, runId: runId === null || runId === '' ? undefined : runId, ...answer, signal: request.signal },
-      () => forward(request, endpoint, match.taskId, url, canonical),
+    return gate({ taskId, runId: runId === '' ? undefined : runId, ...answer, signal: request.signal }, () =>
+      forward(request, endpoint, taskId, url, canonical),
     );
   }
 
@@ -345,42 +462,6 @@ function neverSent(error: unknown): boolean {
   const cause = error instanceof Error ? error.cause : undefined;
   const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
   return typeof code === 'string' && NOT_SENT_CODES.has(code);
-}
-
-/** 405 for a method the path does not take, saying which it does. */
-function notAllowed(methods: readonly string[]): Response {
-  const response = envelope(405, 'Method not allowed');
-  response.headers.set('allow', [...new Set(methods)].join(', '));
-  return response;
-}
-
-/**
- * "Not found", and when the path holds one of the endpoints under another prefix, the `basePath`
- * that would serve it: a proxy mounted at `/api/hitl` but created without `basePath` is the usual
- * cause, and a bare 404 leaves its author guessing.
- */
-function notFoundMessage(pathname: string, basePath: string): string {
-  const at = pathname.indexOf('/api/v1/');
-  if (at < 0) return 'Not found';
-  const prefix = pathname.slice(0, at);
-  // Only a plain path is worth naming: not `//host/…`, dots or escapes someone else put in the address.
-  if (prefix === basePath || !/^(\/[\w-]+)*$/.test(prefix) || matchTaskEndpoint(pathname.slice(at)) === undefined) return 'Not found';
-  if (prefix === '')
-    return `Not found: this proxy serves the endpoints under basePath "${basePath}", and the request's path does not start with it.`;
-  const configured = basePath === '' ? 'no basePath' : `basePath "${basePath}"`;
-  return `Not found: this proxy has ${configured}, and the request's path starts with "${prefix}". Create it with basePath: "${prefix}".`;
-}
-
-function normaliseBasePath(basePath: string): string {
-  const trimmed = basePath.replace(/\/+$/, '');
-  if (trimmed === '') return '';
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-function stripBasePath(pathname: string, basePath: string): string | undefined {
-  if (basePath === '') return pathname;
-  if (!pathname.startsWith(`${basePath}/`)) return undefined;
-  return pathname.slice(basePath.length);
 }
 
 function upstreamUrl(base: string, endpoint: TaskEndpoint, taskId: string | undefined, incoming: URLSearchParams): string {

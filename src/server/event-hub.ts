@@ -1,4 +1,5 @@
 import { topicKey, type EventResource, type EventTopic, type TaskClient } from '../client';
+import { envelope } from './envelope';
 import { parseEventId } from './event-id';
 import { guardStore } from './guard-store';
 import { HubHealth, type HubHealthStats } from './hub-health';
@@ -27,6 +28,8 @@ export interface EventHubSettings {
   /** Called with every store error; the hub carries on (it polls on its own until the store works again). */
   onStoreError: (error: unknown) => void;
   logger: TaskProxyLogger;
+  /** Most topics this instance follows at once; a stream that would add more is answered 429. Default: no limit. */
+  maxPollers?: number;
 }
 
 /** What the hub is doing now, for monitoring and tests: counters only grow, the rest is the state now. */
@@ -128,6 +131,12 @@ export class EventHub {
   /** Opens a stream of `topics` for `request` (its `Last-Event-ID` says what the client has seen). */
   open(request: Request, topics: readonly EventTopic[]): Response {
     const keys = topics.map(topicKey);
+    const adding = keys.filter((key) => !this.topics.has(key)).length;
+    if (adding > 0 && this.topics.size + adding > (this.settings.maxPollers ?? Infinity))
+      return envelope(429, 'This proxy follows as many runs as it may; try again later', {
+        code: 'too_many_runs',
+        retryAfter: String(Math.ceil(this.settings.idleMs / 1000)),
+      });
     const stream = new HubStream({
       topics: keys,
       maxBufferedBytes: this.settings.maxBufferedBytes,
@@ -354,9 +363,27 @@ export class EventHub {
       released.push(key);
     }
     // The idle time of a topic counts from the moment its last stream here went away.
-    if (released.length > 0 && !this.closed)
+    if (released.length > 0 && !this.closed) {
       this.store.markWanted(released, this.settings.idleMs, this.settings.poller.keepMs).catch(() => undefined);
+      // A poller waiting its turn for the service does not look at the idle time until its request
+      // is done: after a client that named thousands of runs leaves, they are stopped from here.
+      const sweep = setTimeout(() => void this.sweep(released), this.settings.idleMs + 1000);
+      (sweep as { unref?: () => void }).unref?.();
+    }
     if (this.streams.size === 0) this.stopTimers();
+  }
+
+  /** Forgets the topics of `keys` that no stream anywhere has named within the idle time. */
+  private async sweep(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const local = this.topics.get(key);
+      if (this.closed || local === undefined || local.streams.size > 0) continue;
+      try {
+        if (!(await this.settings.store.isWanted(key))) await this.forget(local);
+      } catch (error) {
+        this.settings.onStoreError(error);
+      }
+    }
   }
 
   private startTimers(): void {

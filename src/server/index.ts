@@ -2,11 +2,20 @@ export { createTaskProxy } from './create-task-proxy';
 export { DEFAULT_MAX_BODY_BYTES } from '../client';
 export type { TaskProxy, TaskProxyStats } from './create-task-proxy';
 export { TASK_PROXY_DEFAULTS } from './task-proxy-options';
-export type { TaskProxyEventOptions, TaskProxyOptions } from './task-proxy-options';
+export type {
+  ProxyAccess,
+  ProxyEndpointName,
+  ProxyIdentity,
+  TaskProxyEventOptions,
+  TaskProxyLimits,
+  TaskProxyOptions,
+} from './task-proxy-options';
 export { createMemoryProxyStore } from './create-memory-proxy-store';
 export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
-export type { AnswerClaim, AnswerRecord, ClaimAnswerOptions, ProxyStore, StoredChange, TaskChannelListener } from './proxy-store';
+export type { AnswerClaim, AnswerRecord, ClaimAnswerOptions, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from './proxy-store';
 export type { AnswerStats } from './answer-gate';
+export { AUDIT_PATH, isAuditEntry } from '../client';
+export type { AuditAction, AuditEntry } from '../client';
 export type { EventHubStats } from './event-hub';
 export type { HubHealthStats, UpstreamFailureKind } from './hub-health';
 export type { TaskProxyLogger } from './logger';

@@ -1,4 +1,4 @@
-import type { EventResource } from '../client';
+import type { AuditEntry, EventResource } from '../client';
 
 /** The latest change of one resource of one topic, as a `ProxyStore` keeps it and hands it to every instance. */
 export interface StoredChange {
@@ -121,4 +121,27 @@ export interface ProxyStore {
   announceAnswered(taskId: string): Promise<void>;
   /** Listens to the changes and announcements of `taskId`; resolves once listening, with the function that stops it. */
   subscribe(taskId: string, listener: TaskChannelListener): Promise<() => Promise<void>>;
+
+  // Teams and the audit trail (`identify`, `assignTask`, `auditLog`).
+
+  /** Records that `task.taskId` belongs to `task.team`, taking it from any team it belonged to before. */
+  assignTask(task: TeamTask): Promise<void>;
+  /** The records of `taskIds`, in the same order; `undefined` for a task the proxy never recorded. */
+  readTasks(taskIds: readonly string[]): Promise<Array<TeamTask | undefined>>;
+  /** The `count` tasks of `team` from `offset`, newest first, and how many it has in all. */
+  listTeamTasks(team: string, offset: number, count: number): Promise<{ total: number; tasks: TeamTask[] }>;
+  /** Keeps `entry` for `retentionMs`, shared by every instance. */
+  appendAudit(entry: AuditEntry, retentionMs: number): Promise<void>;
+  /** The newest `limit` entries of `team` (of its task `taskId` only, when given), newest first. */
+  readAudit(query: { team: string; taskId?: string | undefined; limit: number }): Promise<AuditEntry[]>;
+}
+
+/** A task as the proxy recorded it: whose it is, and what its team's task list shows of it. */
+export interface TeamTask {
+  readonly taskId: string;
+  readonly team: string;
+  /** When it was created (or assigned), in ms since the epoch; the team's list is newest first. */
+  readonly createdAt: number;
+  /** What the task list shows as its `readable_name`. */
+  readonly readableName: string;
 }

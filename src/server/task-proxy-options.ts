@@ -1,4 +1,5 @@
 import type { TaskProxyLogger } from './logger';
+import type { AuditEntry, TaskEndpointName } from '../client';
 import type { ProxyStore } from './proxy-store';
 
 /** Defaults of `TaskProxyEventOptions`, and of how long the proxy remembers an answer. */
@@ -12,6 +13,10 @@ export const TASK_PROXY_DEFAULTS = Object.freeze({
   maxConcurrentPolls: 32,
   answeredTtlMs: 24 * 60 * 60_000,
   maxResponseBytes: 10 * 1024 * 1024,
+  auditRetentionMs: 90 * 24 * 60 * 60_000,
+  maxStreamsPerUser: 16,
+  maxRunsPerUser: 2000,
+  maxPollers: 10_000,
 });
 
 /** Options of the event stream of `createTaskProxy` (`GET {basePath}/events`). */
@@ -105,10 +110,12 @@ export interface TaskProxyOptions {
   /**
    * Decides whether a request may use the proxy at all, e.g. by checking your app's session
    * cookie. Refused requests are answered 403 and never reach the upstream; the event stream is
-   * asked too. Without it, anyone who can reach the proxy spends your key. Default: every request
-   * is allowed.
+   * asked once per run it names, the audit trail once. `access` says who asks (see `identify`), for
+   * which endpoint and task; the body is already read, so `authorize` never has to (and a
+   * `tool-input`'s `toolCallId` is in `access`). Without it, anyone who can reach the proxy spends
+   * your key. Default: every request is allowed.
    */
-  authorize?: (request: Request) => boolean | Promise<boolean>;
+  authorize?: (request: Request, access: ProxyAccess) => boolean | Promise<boolean>;
   /**
    * The event stream at `GET {basePath}/events`, for clients made with `events: true`: one upstream
    * poller per run for every browser, changes pushed to every page. `false` answers it 404, and
@@ -138,4 +145,62 @@ export interface TaskProxyOptions {
    * Default: `console`, each line starting with `hitl-react:`.
    */
   logger?: TaskProxyLogger;
+
+  // Teams, the audit trail and the limits per user.
+
+  /**
+   * Who is asking: `{ user, team }` from your app's session (a cookie, a header your auth proxy
+   * sets), or `null` for nobody, answered 401. With it, a task created through the proxy belongs to
+   * the creator's team (kept in `store`, so every instance agrees); a request naming another
+   * team's task, or one the proxy did not create, is answered 404 and never reaches the service
+   * (see `TaskProxy.assignTask` for tasks made elsewhere), and `GET /api/v1/tasks` lists the team's
+   * tasks only, from the store. Default: none; every caller is `{ user: '', team: '' }` and every
+   * task is reachable, as with a proxy that knows no teams.
+   */
+  identify?: (request: Request) => ProxyIdentity | null | Promise<ProxyIdentity | null>;
+  /**
+   * Called with every create, answer, stop-run and stop-task, once the caller's answer is known
+   * (also kept in `store`: `TaskProxy.auditLog`, `GET {basePath}/audit`). An answer's text is never
+   * in it, only its SHA-256. Default: none.
+   */
+  onAudit?: (entry: AuditEntry) => void;
+  /** How long the store keeps an audit entry, in ms. Default: 7776000000 (90 days). */
+  auditRetentionMs?: number;
+  /** What one user may hold open, and this instance may poll; past it, 429 with `Retry-After`. */
+  limits?: TaskProxyLimits;
+}
+
+/** Who asks, as `identify` names them. */
+export interface ProxyIdentity {
+  readonly user: string;
+  readonly team: string;
+}
+
+/** What `authorize` is asked about: an endpoint of the protocol table, the event stream or the audit trail. */
+export type ProxyEndpointName = TaskEndpointName | 'events' | 'audit';
+
+/** The second argument of `authorize`. */
+export interface ProxyAccess {
+  /** The caller, as `identify` named them (`{ user: '', team: '' }` without `identify`). */
+  readonly identity: ProxyIdentity;
+  readonly endpoint: ProxyEndpointName;
+  /** The task named by the path, or (for `events`) the one the stream names; for `audit`, its `taskId=`. */
+  readonly taskId?: string | undefined;
+  /** The run named by `runId=`, or by the stream's `run=<taskId>/<runId>`. */
+  readonly runId?: string | undefined;
+  /** For `submitToolInput`: the call the body answers. */
+  readonly toolCallId?: string | undefined;
+}
+
+/**
+ * Limits of `createTaskProxy` against a client that would flood the service or the proxy. The
+ * limits per user apply with `identify` only (without it, every browser would share one user's).
+ */
+export interface TaskProxyLimits {
+  /** Event streams one user (`identify`'s `user`, in their team) may hold open on this instance. Default: 16. */
+  maxStreamsPerUser?: number;
+  /** Runs one user's open streams on this instance may name in all. Default: 2000. */
+  maxRunsPerUser?: number;
+  /** Runs this instance follows at once (each a poller while a stream names it, or did within `idleMs`). Default: 10000. */
+  maxPollers?: number;
 }

@@ -12,6 +12,7 @@ import type { FieldComponents, RenderField } from '../tool-call-form';
 import type { ToolRenderers } from '../tool-call-prompt';
 import type { RunViewerMessages, RunViewerPartMessages } from './messages';
 import { PendingToolCall, type RunViewerFormProps } from './pending-tool-call';
+import { AnsweredBy } from './answered-by';
 import {
   Heading,
   isKeyRefused,
@@ -198,6 +199,7 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
           <WaitingTime since={status.waitingSince} text={(duration) => messages.waitingFor({ duration })} />
         </p>
       ) : null}
+      <AnsweredBy taskId={taskId} runId={runId} client={client} refreshKey={`${data?.toolCall?.toolCallId ?? ''} ${answer.state}`} />
       <PendingToolCall
         taskId={taskId}
         persistDrafts={props.persistDrafts !== false}

@@ -216,6 +216,29 @@ export const de: Messages = {
     enableNotifications: () => 'Benachrichtigen, wenn ein Agent wartet',
     notificationTitle: ({ task }) => `${task} wartet auf Sie`,
   },
+  auditTrail: {
+    heading: () => 'Verlauf',
+    loading: () => 'Verlauf wird geladen …',
+    empty: () => 'Über diese App wurde noch nichts getan.',
+    error: ({ reason }) => `Der Verlauf konnte nicht geladen werden: ${reason}`,
+    retry: () => 'Erneut versuchen',
+    whenColumn: () => 'Wann',
+    whoColumn: () => 'Wer',
+    actionColumn: () => 'Was',
+    outcomeColumn: () => 'Ergebnis',
+    action: ({ action }) =>
+      ({ create_task: 'Aufgabe erstellt', answer: 'Geantwortet', stop_run: 'Lauf gestoppt', stop_task: 'Aufgabe gestoppt' })[action] ??
+      action,
+    outcome: ({ outcome }) =>
+      ({
+        accepted: 'Erledigt',
+        already_answered: 'Jemand hatte schon geantwortet',
+        answer_in_doubt: 'Unklar, ob es angekommen ist',
+        refused: 'Abgelehnt',
+        failed: 'Fehlgeschlagen',
+      })[outcome] ?? outcome,
+    answeredBy: ({ user, time }) => `Beantwortet von ${user} · ${time}`,
+  },
   errors: {
     network: () => 'der Dienst ist nicht erreichbar. Prüfen Sie die Verbindung',
     timeout: () => 'der Dienst hat nicht rechtzeitig geantwortet',

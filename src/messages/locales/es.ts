@@ -215,6 +215,29 @@ export const es: Messages = {
     enableNotifications: () => 'Avisarme cuando un agente espere',
     notificationTitle: ({ task }) => `${task} le está esperando`,
   },
+  auditTrail: {
+    heading: () => 'Historial',
+    loading: () => 'Cargando el historial…',
+    empty: () => 'Todavía no se ha hecho nada desde esta aplicación.',
+    error: ({ reason }) => `No se pudo cargar el historial: ${reason}`,
+    retry: () => 'Reintentar',
+    whenColumn: () => 'Cuándo',
+    whoColumn: () => 'Quién',
+    actionColumn: () => 'Qué',
+    outcomeColumn: () => 'Resultado',
+    action: ({ action }) =>
+      ({ create_task: 'Creó la tarea', answer: 'Respondió', stop_run: 'Detuvo la ejecución', stop_task: 'Detuvo la tarea' })[action] ??
+      action,
+    outcome: ({ outcome }) =>
+      ({
+        accepted: 'Hecho',
+        already_answered: 'Alguien ya había respondido',
+        answer_in_doubt: 'No se sabe si llegó',
+        refused: 'Rechazado',
+        failed: 'Falló',
+      })[outcome] ?? outcome,
+    answeredBy: ({ user, time }) => `Respondido por ${user} · ${time}`,
+  },
   errors: {
     network: () => 'no se pudo contactar con el servicio. Compruebe la conexión',
     timeout: () => 'el servicio no respondió a tiempo',

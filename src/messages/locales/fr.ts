@@ -220,6 +220,29 @@ export const fr: Messages = {
     enableNotifications: () => 'M’avertir quand un agent attend',
     notificationTitle: ({ task }) => `${task} vous attend`,
   },
+  auditTrail: {
+    heading: () => 'Historique',
+    loading: () => 'Chargement de l’historique…',
+    empty: () => 'Rien n’a encore été fait depuis cette application.',
+    error: ({ reason }) => `Impossible de charger l’historique : ${reason}`,
+    retry: () => 'Réessayer',
+    whenColumn: () => 'Quand',
+    whoColumn: () => 'Qui',
+    actionColumn: () => 'Quoi',
+    outcomeColumn: () => 'Résultat',
+    action: ({ action }) =>
+      ({ create_task: 'A créé la tâche', answer: 'A répondu', stop_run: 'A arrêté l’exécution', stop_task: 'A arrêté la tâche' })[action] ??
+      action,
+    outcome: ({ outcome }) =>
+      ({
+        accepted: 'Fait',
+        already_answered: 'Quelqu’un avait déjà répondu',
+        answer_in_doubt: 'Arrivée incertaine',
+        refused: 'Refusé',
+        failed: 'Échec',
+      })[outcome] ?? outcome,
+    answeredBy: ({ user, time }) => `Répondu par ${user} · ${time}`,
+  },
   errors: {
     network: () => 'le service est injoignable. Vérifiez la connexion',
     timeout: () => 'le service n’a pas répondu à temps',

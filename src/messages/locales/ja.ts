@@ -210,6 +210,28 @@ export const ja: Messages = {
     enableNotifications: () => 'エージェントが待っているときに通知する',
     notificationTitle: ({ task }) => `${task}があなたを待っています`,
   },
+  auditTrail: {
+    heading: () => '履歴',
+    loading: () => '履歴を読み込んでいます…',
+    empty: () => 'このアプリからの操作はまだありません。',
+    error: ({ reason }) => `履歴を読み込めませんでした: ${reason}`,
+    retry: () => '再試行',
+    whenColumn: () => '日時',
+    whoColumn: () => '実行者',
+    actionColumn: () => '操作',
+    outcomeColumn: () => '結果',
+    action: ({ action }) =>
+      ({ create_task: 'タスクを作成', answer: '回答', stop_run: '実行を停止', stop_task: 'タスクを停止' })[action] ?? action,
+    outcome: ({ outcome }) =>
+      ({
+        accepted: '完了',
+        already_answered: '既に他の人が回答済み',
+        answer_in_doubt: '届いたか不明',
+        refused: '拒否',
+        failed: '失敗',
+      })[outcome] ?? outcome,
+    answeredBy: ({ user, time }) => `${user} が回答 · ${time}`,
+  },
   errors: {
     network: () => 'サービスに接続できません。接続を確認してください',
     timeout: () => 'サービスが時間内に応答しませんでした',

@@ -1,8 +1,18 @@
 import { createClient } from 'redis';
 import { isRecord } from '../../utils';
+import { isAuditEntry, type AuditEntry } from '../../client';
 import { readAnswerRecord } from '../answer-record';
-import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener } from '../proxy-store';
-import { ACQUIRE_LEASE, ANSWER_EPOCH, CLAIM_ANSWER, COMMIT_CHANGE, RELEASE_LEASE, RENEW_ANSWER, REPLACE_ANSWER } from './redis-scripts';
+import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../proxy-store';
+import {
+  ACQUIRE_LEASE,
+  ANSWER_EPOCH,
+  ASSIGN_TASK,
+  CLAIM_ANSWER,
+  COMMIT_CHANGE,
+  RELEASE_LEASE,
+  RENEW_ANSWER,
+  REPLACE_ANSWER,
+} from './redis-scripts';
 
 /** Options of `createRedisProxyStore`. */
 export interface RedisProxyStoreOptions {
@@ -87,6 +97,11 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     task: (taskId: string) => `${prefix}task:${taskId}`,
     epoch: `${prefix}epoch`,
     seq: `${prefix}seq`,
+    owner: (taskId: string) => `${prefix}owner:${taskId}`,
+    teamTasks: `${prefix}team-tasks:`,
+    auditSeq: `${prefix}audit-seq`,
+    teamAudit: (team: string) => `${prefix}audit:${JSON.stringify([team])}`,
+    taskAudit: (team: string, taskId: string) => `${prefix}audit:${JSON.stringify([team, taskId])}`,
   };
 
   // The answers' epoch this instance last saw: a store that no longer has it lost its state.
@@ -249,6 +264,54 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
       return () => subscriber.unsubscribe(channel, onMessage);
     },
 
+    // Teams and the audit trail.
+
+    async assignTask(task) {
+      const redis = await ready();
+      await redis.eval(ASSIGN_TASK, {
+        keys: [key.owner(task.taskId)],
+        arguments: [JSON.stringify(task), key.teamTasks, task.taskId, String(task.createdAt), task.team],
+      });
+    },
+
+    async readTasks(taskIds) {
+      if (taskIds.length === 0) return [];
+      const redis = await ready();
+      return (await redis.mGet(taskIds.map(key.owner))).map(readTeamTask);
+    },
+
+    async listTeamTasks(team, offset, count) {
+      const redis = await ready();
+      const list = key.teamTasks + team;
+      const [total, ids] = await Promise.all([
+        redis.zCard(list),
+        count > 0 ? redis.zRange(list, offset, offset + count - 1, { REV: true }) : [],
+      ]);
+      const tasks = ids.length === 0 ? [] : (await redis.mGet(ids.map(key.owner))).flatMap((value) => readTeamTask(value) ?? []);
+      return { total, tasks };
+    },
+
+    async appendAudit(entry, retentionMs) {
+      const redis = await ready();
+      const at = Date.now();
+      // The number makes two equal entries two members of the sorted set.
+      const member = `${await redis.incr(key.auditSeq)} ${JSON.stringify(entry)}`;
+      const batch = redis.multi();
+      for (const trail of [key.teamAudit(entry.team), key.taskAudit(entry.team, entry.taskId)]) {
+        batch.zAdd(trail, { score: at, value: member });
+        batch.zRemRangeByScore(trail, '-inf', at - retentionMs);
+        batch.pExpire(trail, retentionMs);
+      }
+      await batch.exec();
+    },
+
+    async readAudit({ team, taskId, limit }) {
+      const redis = await ready();
+      const trail = taskId === undefined ? key.teamAudit(team) : key.taskAudit(team, taskId);
+      const members = limit > 0 ? await redis.zRange(trail, 0, limit - 1, { REV: true }) : [];
+      return members.flatMap((member) => readAuditEntry(member) ?? []);
+    },
+
     async close() {
       await connected.catch(() => undefined);
       await Promise.allSettled([subscriber.close(), client.close()]);
@@ -276,4 +339,27 @@ function readChange(value: unknown): StoredChange | undefined {
   if (typeof topic !== 'string' || typeof epoch !== 'string' || typeof seq !== 'number' || typeof payload !== 'string') return undefined;
   if (resource !== 'status' && resource !== 'result' && resource !== 'gif') return undefined;
   return { topic, resource, epoch, seq, payload };
+}
+
+function readTeamTask(value: unknown): TeamTask | undefined {
+  let parsed: unknown;
+  try {
+    parsed = typeof value === 'string' ? JSON.parse(value) : undefined;
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed)) return undefined;
+  const { taskId, team, createdAt, readableName } = parsed;
+  if (typeof taskId !== 'string' || typeof team !== 'string' || typeof createdAt !== 'number' || typeof readableName !== 'string')
+    return undefined;
+  return { taskId, team, createdAt, readableName };
+}
+
+function readAuditEntry(member: string): AuditEntry | undefined {
+  try {
+    const parsed: unknown = JSON.parse(member.slice(member.indexOf(' ') + 1));
+    return isAuditEntry(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -113,3 +113,19 @@ if ARGV[4] == '' or cjson.decode(ARGV[4]).state ~= 'sending' then
 end
 redis.call('PUBLISH', KEYS[3], ARGV[6])
 return 1`;
+
+/**
+ * KEYS: the task's owner record. ARGV: the record (JSON), the prefix of the teams' task lists,
+ * task id, created at (ms), team. Takes the task from its former team's list and puts it on the new one's.
+ */
+export const ASSIGN_TASK = `
+local before = redis.call('GET', KEYS[1])
+if before then
+  local ok, record = pcall(cjson.decode, before)
+  if ok and type(record) == 'table' and type(record.team) == 'string' then
+    redis.call('ZREM', ARGV[2] .. record.team, ARGV[3])
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('ZADD', ARGV[2] .. ARGV[5], ARGV[4], ARGV[3])
+return 1`;

@@ -58,6 +58,10 @@ const BASE = {
   page: 2,
   pageCount: 5,
   duration: '2 min',
+  action: 'answer',
+  outcome: 'already_answered',
+  user: 'ada@example.com',
+  time: '12:03',
   task: 'Book a table',
 };
 

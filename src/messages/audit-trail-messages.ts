@@ -1,0 +1,51 @@
+/** Every text `<AuditTrail>` and `<RunViewer>`'s "answered by" line write. Each is a function, so translations can reorder words. */
+export interface AuditTrailMessages {
+  /** The trail's heading and the name of its table. Default: "History". */
+  heading(): string;
+  /** While the trail is first read. Default: "Loading the history…". */
+  loading(): string;
+  /** No entry yet. Default: "Nothing has been done through this app yet." */
+  empty(): string;
+  /** The trail could not be read. `reason` is the error's message. Default: "Could not load the history: <reason>". */
+  error(context: { reason: string }): string;
+  /** The button that reads it again. Default: "Try again". */
+  retry(): string;
+  /** Column of when. Default: "When". */
+  whenColumn(): string;
+  /** Column of who. Default: "Who". */
+  whoColumn(): string;
+  /** Column of what was done. Default: "What". */
+  actionColumn(): string;
+  /** Column of what came of it. Default: "Outcome". */
+  outcomeColumn(): string;
+  /** What was done: `create_task`, `answer`, `stop_run`, `stop_task`, or another the proxy may add. Default: "Created the task", "Answered", "Stopped the run", "Stopped the task", else the action as is. */
+  action(context: { action: string }): string;
+  /** What came of it: `accepted`, `already_answered`, `answer_in_doubt`, `refused`, `failed`, or another. Default: "Done", "Someone had already answered", "Unknown whether it arrived", "Refused", "Failed", else the outcome as is. */
+  outcome(context: { outcome: string }): string;
+  /** The line under an answered call. `time` is already formatted for the locale. Default: "Answered by <user> · <time>". */
+  answeredBy(context: { user: string; time: string }): string;
+}
+
+/** The English `AuditTrailMessages`. */
+export const enAuditTrailMessages: AuditTrailMessages = {
+  heading: () => 'History',
+  loading: () => 'Loading the history…',
+  empty: () => 'Nothing has been done through this app yet.',
+  error: ({ reason }) => `Could not load the history: ${reason}`,
+  retry: () => 'Try again',
+  whenColumn: () => 'When',
+  whoColumn: () => 'Who',
+  actionColumn: () => 'What',
+  outcomeColumn: () => 'Outcome',
+  action: ({ action }) =>
+    ({ create_task: 'Created the task', answer: 'Answered', stop_run: 'Stopped the run', stop_task: 'Stopped the task' })[action] ?? action,
+  outcome: ({ outcome }) =>
+    ({
+      accepted: 'Done',
+      already_answered: 'Someone had already answered',
+      answer_in_doubt: 'Unknown whether it arrived',
+      refused: 'Refused',
+      failed: 'Failed',
+    })[outcome] ?? outcome,
+  answeredBy: ({ user, time }) => `Answered by ${user} · ${time}`,
+};

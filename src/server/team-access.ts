@@ -1,0 +1,152 @@
+import { isUnsafePathParameter, type AuditAction, type AuditEntry, type EventTopic } from '../client';
+import { auditOutcome, DEFAULT_AUDIT_LIMIT, MAX_AUDIT_LIMIT, readErrorCode } from './audit-log';
+import { envelope } from './envelope';
+import { notAllowed } from './proxy-paths';
+import type { ProxyStore } from './proxy-store';
+import type { ProxyAccess, ProxyIdentity, TaskProxyOptions } from './task-proxy-options';
+import { readableNameOf, teamTask } from './team-tasks';
+
+/** Every caller, for a proxy without `identify`. */
+const NOBODY: ProxyIdentity = Object.freeze({ user: '', team: '' });
+
+/** What the proxy's team rules need. */
+export interface TeamAccessSettings {
+  options: TaskProxyOptions;
+  store: ProxyStore;
+  onStoreError: (error: unknown) => void;
+  /** Whether `identify` is given: tasks belong to teams, and the store says whose each one is. */
+  teams: boolean;
+  auditRetentionMs: number;
+}
+
+/**
+ * Who is asking, whose a task is, what `authorize` says, and the audit trail: the parts of
+ * `createTaskProxy` that know teams.
+ */
+export function createTeamAccess(settings: TeamAccessSettings) {
+  const { options, store, onStoreError, teams, auditRetentionMs } = settings;
+
+  /** The caller, or the 401 to answer (also when `identify` fails: nobody is let in on an error). */
+  async function identifyCaller(request: Request): Promise<ProxyIdentity | Response> {
+    if (options.identify === undefined) return NOBODY;
+    let identity: ProxyIdentity | null;
+    try {
+      identity = await options.identify(request);
+    } catch (error) {
+      console.error('hitl-react: identify failed', error);
+      return envelope(500, 'The proxy could not tell who is asking');
+    }
+    if (identity === null || typeof identity.user !== 'string' || typeof identity.team !== 'string') return envelope(401, 'Sign in first');
+    return { user: identity.user, team: identity.team };
+  }
+
+  const isAuthorized = async (request: Request, access: ProxyAccess) =>
+    options.authorize === undefined || (await options.authorize(request, access));
+
+  /** Whether every task of `taskIds` is `team`'s; always true without teams. */
+  async function ownsAll(team: string, taskIds: readonly string[]): Promise<boolean> {
+    if (!teams) return true;
+    const records = await store.readTasks([...new Set(taskIds)]);
+    return records.every((record) => record?.team === team);
+  }
+
+  /** Records what came of an audited request and hands its response on. */
+  async function recordAudit(
+    identity: ProxyIdentity,
+    action: AuditAction,
+    response: Response,
+    detail: { taskId: string; runId?: string | undefined; toolCallId?: string | undefined; inputSha256?: Promise<string> | undefined },
+  ): Promise<Response> {
+    const entry: AuditEntry = {
+      at: new Date().toISOString(),
+      user: identity.user,
+      team: identity.team,
+      action,
+      taskId: detail.taskId,
+      ...(detail.runId === undefined ? {} : { runId: detail.runId }),
+      ...(detail.toolCallId === undefined ? {} : { toolCallId: detail.toolCallId }),
+      status: response.status,
+      outcome: auditOutcome(action, response.status, await readErrorCode(response)),
+      ...(detail.inputSha256 === undefined ? {} : { inputSha256: await detail.inputSha256 }),
+    };
+    try {
+      options.onAudit?.(entry);
+    } catch (error) {
+      console.error('hitl-react: onAudit failed', error);
+    }
+    // The caller's answer waits for the entry, so what a client was told is in the trail when it reads it.
+    await store.appendAudit(entry, auditRetentionMs).catch(onStoreError);
+    return response;
+  }
+
+  async function authorizeTopics(request: Request, identity: ProxyIdentity, topics: readonly EventTopic[]): Promise<boolean> {
+    if (options.authorize === undefined) return true;
+    for (const { taskId, runId } of topics)
+      if (!(await isAuthorized(request, { identity, endpoint: 'events', taskId, runId }))) return false;
+    return true;
+  }
+
+  async function auditTrail(request: Request, url: URL): Promise<Response> {
+    if (request.method !== 'GET') return notAllowed(['GET']);
+    const identity = await identifyCaller(request);
+    if (identity instanceof Response) return identity;
+    const taskId = url.searchParams.get('taskId') ?? undefined;
+    if (!(await isAuthorized(request, { identity, endpoint: 'audit', taskId }))) return envelope(403, 'Forbidden');
+    const limit = url.searchParams.get('limit');
+    try {
+      // The caller's own team only: another team's task simply has no entries here.
+      const data = await store.readAudit({
+        team: identity.team,
+        taskId,
+        limit: clampAuditLimit(limit === null ? undefined : Number(limit) || 0),
+      });
+      return Response.json({ success: true, data }, { headers: { 'cache-control': 'no-store' } });
+    } catch (error) {
+      onStoreError(error);
+      return envelope(503, 'The audit trail cannot be read now; try again.', { retryAfter: '1' });
+    }
+  }
+
+  /** A task just created belongs to the creator's team; its id, or `''` when the service made none. */
+  async function own(identity: ProxyIdentity, response: Response, body: Uint8Array | undefined): Promise<string> {
+    if (!response.ok) return '';
+    let taskId: unknown;
+    try {
+      taskId = ((await response.clone().json()) as { data?: { taskId?: unknown } }).data?.taskId;
+    } catch {
+      return '';
+    }
+    if (typeof taskId !== 'string' || taskId === '') return '';
+    if (teams) {
+      // Tried twice: a task nobody owns is out of reach for its team until an app assigns it.
+      const record = teamTask(taskId, identity.team, readableNameOf(body, taskId));
+      await store
+        .assignTask(record)
+        .catch(() => store.assignTask(record))
+        .catch(onStoreError);
+    }
+    return taskId;
+  }
+
+  return { identifyCaller, isAuthorized, ownsAll, recordAudit, authorizeTopics, auditTrail, own };
+}
+
+/** The methods of `TaskProxy` that read and write the teams' records (documented there). */
+export interface TeamMethods {
+  assignTask(taskId: string, team: string, options?: { readableName?: string }): Promise<void>;
+  auditLog(query: { team: string; taskId?: string; limit?: number }): Promise<AuditEntry[]>;
+}
+
+export function teamMethods(store: ProxyStore): TeamMethods {
+  return {
+    assignTask: (taskId, team, { readableName } = {}) => {
+      if (taskId === '' || isUnsafePathParameter(taskId)) return Promise.reject(new TypeError('assignTask: not a task id'));
+      return store.assignTask(teamTask(taskId, team, readableName ?? taskId));
+    },
+    auditLog: ({ team, taskId, limit }) => store.readAudit({ team, taskId, limit: clampAuditLimit(limit) }),
+  };
+}
+
+export function clampAuditLimit(limit: number | undefined): number {
+  return limit === undefined || !Number.isFinite(limit) ? DEFAULT_AUDIT_LIMIT : Math.max(0, Math.min(MAX_AUDIT_LIMIT, Math.floor(limit)));
+}

@@ -1,0 +1,122 @@
+/**
+ * A client that names made-up runs by the thousand (100 streams × 500 task ids), against a proxy
+ * in a child process in front of a counting fake service, over real HTTP: what it costs the
+ * service while the streams are open and after they close, and the proxy's memory.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { get, type ClientRequest } from 'node:http';
+import { TASK_PROXY_DEFAULTS } from '../../../src/server';
+import { startCountingUpstream, type CountingUpstream } from './counting-upstream';
+
+const KEY = 'sk_live_flood_20b7c4';
+const STREAMS = 100;
+const IDS_PER_STREAM = 500;
+const IDLE_MS = 2000;
+
+let upstream: CountingUpstream;
+const children: ChildProcess[] = [];
+const requests: ClientRequest[] = [];
+
+/** 32 polls open at once (the proxy's default) and 50 ms per answer: at most 640 requests/s, however fast the machine. */
+const ANSWER_MS = 50;
+
+beforeEach(async () => {
+  upstream = await startCountingUpstream(KEY, { delayMs: ANSWER_MS });
+});
+afterEach(async () => {
+  for (const request of requests.splice(0)) request.destroy();
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  await upstream.close();
+});
+
+interface Stats {
+  streams: number;
+  topics: number;
+  polling: number;
+  rss: number;
+  peak: number;
+}
+
+async function startProxy(teams: boolean): Promise<{ port: number; stats: () => Promise<Stats> }> {
+  const child = fork(new URL('./flood-proxy-process.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, UPSTREAM: upstream.url, API_KEY: KEY, IDLE_MS: String(IDLE_MS), TEAMS: teams ? '1' : '0' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  const next = <T>() => new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T)));
+  const { port } = await next<{ port: number }>();
+  return {
+    port,
+    stats: () => {
+      const reply = next<Stats>();
+      child.send('stats');
+      return reply;
+    },
+  };
+}
+
+/** Opens one stream naming `ids`, reading (and dropping) what it sends; resolves with its status. */
+function openStream(port: number, ids: readonly string[]): Promise<number> {
+  const path = `/events?${ids.map((id) => `taskId=${id}`).join('&')}`;
+  return new Promise((resolve, reject) => {
+    const request = get({ host: '127.0.0.1', port, path, headers: { 'x-auth-user': 'mallory@Z' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    requests.push(request);
+  });
+}
+
+const madeUpIds = (stream: number) => Array.from({ length: IDS_PER_STREAM }, (_, index) => `made-up-${stream}-${index}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a client naming 50,000 made-up runs', () => {
+  it('costs the service nothing when the proxy knows teams: every stream is 404', async () => {
+    const proxy = await startProxy(true);
+    const statuses = await Promise.all(Array.from({ length: STREAMS }, (_, stream) => openStream(proxy.port, madeUpIds(stream))));
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    const stats = await proxy.stats();
+    expect({ topics: stats.topics, streams: stats.streams }).toEqual({ topics: 0, streams: 0 });
+    expect(upstream.requests).toHaveLength(0);
+  }, 120_000);
+
+  it('without teams: follows at most maxPollers runs, asks about each at most twice, stops once the client leaves, under 400 MB', async () => {
+    const proxy = await startProxy(false);
+    const statuses = await Promise.all(Array.from({ length: STREAMS }, (_, stream) => openStream(proxy.port, madeUpIds(stream))));
+    // The per-instance cap (10,000 runs by default) admits 20 streams of 500; the others are told to come back.
+    const admitted = TASK_PROXY_DEFAULTS.maxPollers / IDS_PER_STREAM;
+    expect(statuses.filter((status) => status === 200)).toHaveLength(admitted);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(STREAMS - admitted);
+    expect((await proxy.stats()).topics).toBe(TASK_PROXY_DEFAULTS.maxPollers);
+    // The client leaves while most of its runs still wait their turn for the service.
+    await vi.waitFor(() => expect(upstream.requests.length).toBeGreaterThanOrEqual(1000), { timeout: 120_000, interval: 200 });
+    for (const request of requests.splice(0)) request.destroy();
+    const closedAt = Date.now();
+    const atClose = upstream.requests.length;
+
+    await vi.waitFor(async () => expect((await proxy.stats()).topics).toBe(0), { timeout: 120_000, interval: 500 });
+    const forgottenAfterMs = Date.now() - closedAt;
+    await sleep(Math.max(0, closedAt + 30_000 - Date.now()));
+    const at30s = upstream.requests.length;
+    await sleep(5000);
+    const pollsPerSecondAfter30s = (upstream.requests.length - at30s) / 5;
+
+    const perId = new Map<string, number>();
+    for (const request of upstream.requests) perId.set(request.taskId ?? '', (perId.get(request.taskId ?? '') ?? 0) + 1);
+    const most = Math.max(...perId.values());
+    const { peak } = await proxy.stats();
+    console.info(
+      `flood without teams: ${admitted} of ${STREAMS} streams admitted; ${atClose} upstream requests when the client left, ` +
+        `${upstream.requests.length} in all for ${perId.size} ids (at most ${most} per id); runs forgotten ${forgottenAfterMs} ms after it left; ` +
+        `${pollsPerSecondAfter30s} requests/s 30 s after; peak RSS ${(peak / 1048576).toFixed(0)} MB`,
+    );
+    expect(most).toBeLessThanOrEqual(2);
+    // Draining the 10,000 takes the service over 15 s; the runs still waiting their turn once the
+    // idle time had passed were never asked about.
+    expect(upstream.requests.length).toBeLessThan(TASK_PROXY_DEFAULTS.maxPollers);
+    expect(pollsPerSecondAfter30s).toBe(0);
+    expect(peak).toBeLessThan(400 * 1024 * 1024);
+  }, 300_000);
+});
