@@ -6,66 +6,14 @@ import {
   TaskApiError,
   unknownStatusInterval,
   type EventResource,
-  type EventTopic,
   type GifStatus,
   type RunStatus,
-  type RunStatusClass,
-  type TaskClient,
 } from '../client';
-import { retryDelay, stringifyJson, type BackoffOptions } from '../utils';
-import type { PollLimiter } from './poll-limiter';
-import type { ProxyStore, StoredChange } from './proxy-store';
+import { retryDelay, stringifyJson } from '../utils';
+import type { StoredChange } from './proxy-store';
+import { readResource, type TopicPollerDeps } from './topic-poller-settings';
 
-/** The hub's polling rules, shared by every poller of one proxy. */
-export interface PollerSettings {
-  /** Between the starts of two status requests of a topic (at least half of it after an answer). */
-  statusIntervalMs: number;
-  /** Between two GIF requests, once the run is over. */
-  gifIntervalMs: number;
-  /** How long a lease lasts unless renewed: a few status intervals, renewed at every poll and while a request is open. */
-  leaseMs: number;
-  /** How often a topic with nothing left to poll checks whether it is still wanted. */
-  idleCheckMs: number;
-  /** How long a topic's state is kept after it was last wanted. */
-  keepMs: number;
-  /** A topic's first request waits a random 0 to this many ms, so topics named together do not poll in step. */
-  firstPollJitterMs: number;
-  backoff: BackoffOptions;
-  random: () => number;
-  /** Where a run stands: `terminal` ends its status polls, `unknown` slows them down. */
-  classifyRun: (status: RunStatus) => RunStatusClass;
-  /** A `Retry-After` on a 429 speaks for the whole service: no poller of the proxy requests before this time. */
-  hold: { notBefore: number };
-  /** Shared by every poller of the proxy: how many requests may be open at once. */
-  limiter: PollLimiter;
-}
-
-export interface TopicPollerDeps {
-  readonly topic: EventTopic;
-  /** `topicKey(topic)`. */
-  readonly key: string;
-  /** This proxy instance, as the lease names it. */
-  readonly owner: string;
-  /** The shared store, every call bounded in time (`guardStore`). */
-  readonly store: Pick<ProxyStore, 'acquireLease' | 'releaseLease' | 'isWanted' | 'commit' | 'read'>;
-  /** A client of the service itself, with the key. */
-  readonly upstream: TaskClient;
-  readonly settings: PollerSettings;
-  /** Removes the API key from text the service sent. */
-  scrub: (text: string) => string;
-  /** Whether a stream of this instance names the topic now. */
-  hasStreams: () => boolean;
-  /** Nobody wants the topic any more: the hub forgets it. */
-  onIdle: () => void;
-  /** The latest changes of the topic this instance has seen, for when the store cannot say. */
-  known: () => readonly StoredChange[];
-  /** The store could not take a change: hand it to this instance's streams directly. */
-  deliverLocal: (change: Pick<StoredChange, 'topic' | 'resource' | 'payload'>) => void;
-  /** Every upstream request's outcome, for the hub's counters and log. */
-  onRequest: (error?: unknown) => void;
-  /** This instance took the lease while the store held another instance's state of the topic. */
-  onTookOver: () => void;
-}
+export type { PollerSettings, TopicPollerDeps } from './topic-poller-settings';
 
 /** What is polled next: the status, then once the run is over its result and its GIF; or nothing. */
 type Phase = 'status' | 'result' | 'gif' | 'done' | 'halted';
@@ -414,10 +362,7 @@ export class TopicPoller {
     );
     (renewal as { unref?: () => void }).unref?.();
     try {
-      let data: unknown;
-      if (resource === 'status') data = await upstream.getRunStatus(topic.taskId, options);
-      else if (resource === 'result') data = await upstream.getRunResult(topic.taskId, options);
-      else data = await upstream.getRunGif(topic.taskId, options);
+      const data = await readResource(upstream, topic.taskId, resource, options);
       this.deps.onRequest();
       return data;
     } catch (error) {

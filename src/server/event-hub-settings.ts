@@ -1,0 +1,54 @@
+import type { TaskClient } from '../client';
+import type { HubHealthStats } from './hub-health';
+import type { TaskProxyLogger } from './logger';
+import type { ProxyStore } from './proxy-store';
+import type { PollerSettings } from './topic-poller-settings';
+
+/** What the hub needs besides its store: how to reach the service, and its rules. */
+export interface EventHubSettings {
+  store: ProxyStore;
+  upstream: TaskClient;
+  scrub: (text: string) => string;
+  poller: Omit<PollerSettings, 'hold' | 'limiter'>;
+  /** Most upstream polls open at once. */
+  maxConcurrentPolls: number;
+  /** A topic no stream has named for this long is no longer polled. */
+  idleMs: number;
+  heartbeatMs: number;
+  maxBufferedBytes: number;
+  /** Longest wait for one store call; past it the store counts as failed. */
+  storeTimeoutMs: number;
+  /** Longest wait of a new stream for a state nobody has yet, before `ready`. */
+  readyWaitMs: number;
+  /** Called with every store error; the hub carries on (it polls on its own until the store works again). */
+  onStoreError: (error: unknown) => void;
+  logger: TaskProxyLogger;
+  /** Most topics this instance follows at once; a stream that would add more is answered 429. Default: no limit. */
+  maxPollers?: number;
+}
+
+/** What the hub is doing now, for monitoring and tests: counters only grow, the rest is the state now. */
+export interface EventHubStats extends HubHealthStats {
+  /** Open event streams of this instance. */
+  readonly streams: number;
+  /** Topics this instance follows (some stream names them, or did within the idle time). */
+  readonly topics: number;
+  /** Of those, the topics this instance polls (it holds their lease, or the store failed). */
+  readonly polling: number;
+  /** Streams dropped since the start because their client did not read. */
+  readonly dropped: number;
+}
+
+/** The stats of a proxy without a hub (events off, or not configured yet). */
+export const NO_HUB_STATS: EventHubStats = Object.freeze({
+  streams: 0,
+  topics: 0,
+  polling: 0,
+  dropped: 0,
+  upstreamRequests: 0,
+  upstreamFailures: Object.freeze({ refused: 0, unreachable: 0, unusable: 0, rateLimited: 0, other: 0 }),
+  storeErrors: 0,
+  storeTimeouts: 0,
+  degraded: false,
+  takenOver: 0,
+});
