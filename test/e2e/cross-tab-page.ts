@@ -41,6 +41,11 @@ createRoot(document.getElementById('root')).render(<TaskClientProvider client={c
 
 export interface PageServer {
   url: string;
+  /**
+   * Holds every answer the pages post (`POST …/tool-input`) until the returned release is called:
+   * what the pages do meanwhile happens while an answer is in flight, however slow the machine.
+   */
+  holdAnswers(): () => void;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export async function startPageServer(upstream: string, apiKey: string): Promise
   const script = await bundleSourcePage(PAGE_SOURCE, 'cross-tab-page.tsx');
   const proxy: TaskProxy = createTaskProxy({ upstream, apiKey, basePath: '/api/hitl', events: false });
   const listener = toNodeListener(proxy);
+  let held: Promise<void> | undefined;
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tabs</title><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>';
   const server: Server = createServer((request, response) => {
@@ -57,11 +63,23 @@ export async function startPageServer(upstream: string, apiKey: string): Promise
       response.end(path === '/' ? html : script);
       return;
     }
+    if (held !== undefined && request.method === 'POST' && path?.endsWith('/tool-input') === true) {
+      void held.then(() => listener(request, response));
+      return;
+    }
     listener(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    holdAnswers() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
     async close() {
       await proxy.close();
       await new Promise<void>((resolve) => {

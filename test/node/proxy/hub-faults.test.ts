@@ -181,7 +181,9 @@ describe('the event hub under faults', { timeout: 45_000 }, () => {
     const c = await open(polling, `taskId=${taskId}`);
     await expect.poll(() => lines(polling, /refuses the API key/).length, { timeout: 10_000 }).toBe(1);
     await expect
-      .poll(() => c.changes().some((change) => (change.payload.error as { status?: number } | undefined)?.status === 401))
+      .poll(() => c.changes().some((change) => (change.payload.error as { status?: number } | undefined)?.status === 401), {
+        timeout: 10_000,
+      })
       .toBe(true);
     service.refuse = false;
     await open(polling, `taskId=${taskId}`);

@@ -38,6 +38,12 @@ import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-s
 let redis: RedisServer;
 const opened: RedisProxyStore[] = [];
 let prefixes = 0;
+/**
+ * How long a test waits for a change to reach a reader or a listener: it comes in milliseconds, but
+ * a busy machine may run the test a second or more late (Vitest's default of 1 s for `expect.poll`).
+ * A change that has not come in 10 s is not coming.
+ */
+const EVENT = { timeout: 10_000 };
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -131,7 +137,7 @@ describe.each(['memory', 'redis'] as const)('the %s proxy store', (kind) => {
     const result = await a.commit('task-1', { topic: 't1', resource: 'result', payload: '{"r":1}' }, 60_000);
     await a.announceAnswered('task-1');
     await b.commit('task-2', { topic: 't2', resource: 'status', payload: '{}' }, 60_000);
-    await expect.poll(() => heard.length).toBe(8);
+    await expect.poll(() => heard.length, EVENT).toBe(8);
 
     expect([first.epoch, second.epoch, result.epoch]).toEqual([first.epoch, first.epoch, first.epoch]);
     expect(second.seq).toBeGreaterThan(first.seq);
@@ -148,7 +154,7 @@ describe.each(['memory', 'redis'] as const)('the %s proxy store', (kind) => {
   });
 });
 
-describe('two proxy instances on one redis-server', () => {
+describe('two proxy instances on one redis-server', { timeout: 30_000 }, () => {
   const KEY = 'sk_live_two_instances_7d2f';
   let simulator: SimulatorServer;
   let instances: Array<{ proxy: TaskProxy; server: Server; url: string }>;
@@ -196,7 +202,7 @@ describe('two proxy instances on one redis-server', () => {
   it('polls a run once per interval for streams on both instances, and hands each change to both', async () => {
     const { taskId } = await simulator.service.client.createTask({ task: 'watch', tools: [formInputTool()] });
     const [one, two] = [await stream(0, `taskId=${taskId}`), await stream(1, `taskId=${taskId}`)];
-    await expect.poll(() => one.changes().length + two.changes().length).toBe(2);
+    await expect.poll(() => one.changes().length + two.changes().length, EVENT).toBe(2);
     const before = statusRequests();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     // Ten intervals of 250 ms: one poller's worth (about 10), not two instances' (about 20).
@@ -205,27 +211,27 @@ describe('two proxy instances on one redis-server', () => {
     expect(instances.map(({ proxy }) => proxy.stats().polling).sort()).toEqual([0, 1]);
 
     await simulator.service.client.stopRun(taskId);
-    await expect.poll(() => [one, two].map((reader) => statuses(reader).length)).toEqual([2, 2]);
+    await expect.poll(() => [one, two].map((reader) => statuses(reader).length), EVENT).toEqual([2, 2]);
     // The same change, with the same id, on both.
     expect(statuses(one)).toEqual(statuses(two));
     expect(statuses(one).map(([, status]) => status)).toEqual(['running', 'stopped']);
 
     // A stream of one instance resumes on the other.
     const resumed = await stream(1, `taskId=${taskId}`, { 'last-event-id': String(statuses(one)[0]?.[0]) });
-    await expect.poll(() => resumed.events.some((event) => event.event === 'ready')).toBe(true);
+    await expect.poll(() => resumed.events.some((event) => event.event === 'ready'), EVENT).toBe(true);
     expect(statuses(resumed).map(([, status]) => status)).toEqual(['stopped']);
   });
 
   it('keeps a run followed when the instance polling it goes away', async () => {
     const { taskId } = await simulator.service.client.createTask({ task: 'watch', tools: [formInputTool()] });
     const first = await stream(0, `taskId=${taskId}`);
-    await expect.poll(() => first.changes().length).toBe(1);
+    await expect.poll(() => first.changes().length, EVENT).toBe(1);
     const second = await stream(1, `taskId=${taskId}`);
-    await expect.poll(() => second.events.some((event) => event.event === 'ready')).toBe(true);
+    await expect.poll(() => second.events.some((event) => event.event === 'ready'), EVENT).toBe(true);
     await instances[0]?.proxy.close();
 
     await simulator.service.client.stopRun(taskId);
-    await expect.poll(() => statuses(second).map(([, status]) => status), { timeout: 5000 }).toEqual(['running', 'stopped']);
+    await expect.poll(() => statuses(second).map(([, status]) => status), EVENT).toEqual(['running', 'stopped']);
   });
 
   it('forwards one of two answers sent to different instances at once; the other gets 409 already_answered', async () => {

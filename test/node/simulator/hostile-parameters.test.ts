@@ -33,7 +33,9 @@ function depthOf(value: unknown): number {
   return depth;
 }
 
-describe('the simulator given parameters nested 30,000 levels deep', () => {
+// Each test takes well under a second here, but several on a busy machine: past Vitest's 5 s
+// default. What they guard against is a stack overflow (a throw, at once) or a walk that never ends.
+describe('the simulator given parameters nested 30,000 levels deep', { timeout: 60_000 }, () => {
   it('serves the tool call in process, and the run goes on after the answer', async () => {
     const clock = createTestClock();
     const service = createSimulatedService({ seed: 3, now: clock.now, scenario: deepScenario });
@@ -52,7 +54,7 @@ describe('the simulator given parameters nested 30,000 levels deep', () => {
     try {
       const client = createTaskClient({ baseUrl: server.url, apiKey: 'sk_deep_test' });
       const { taskId } = await client.createTask({ task: 'deep', tools: [formInputTool()] });
-      await vi.waitFor(async () => expect((await client.getRunStatus(taskId)).toolCall).not.toBeNull(), { timeout: 5_000 });
+      await vi.waitFor(async () => expect((await client.getRunStatus(taskId)).toolCall).not.toBeNull(), { timeout: 30_000 });
       const status = await client.getRunStatus(taskId);
       expect(depthOf(status.toolCall?.tool.parameters)).toBeGreaterThan(DEPTH);
     } finally {
