@@ -71,7 +71,7 @@ class SpreadWaiting extends BaseSequencer {
 }
 
 /** e2e files that time the service's and the pages' reactions (±10 %, one interval + 500 ms, 50 ms apart). */
-const E2E_TIMING = ['hub', 'cross-tab'].map((name) => `test/e2e/${name}.test.ts`);
+const E2E_TIMING = ['hub', 'hub-faults', 'cross-tab'].map((name) => `test/e2e/${name}.test.ts`);
 /** e2e files that bound how long the page's main thread may be busy (FREEZE_MS, a frame). */
 const E2E_BUDGETS = ['large-options', 'data-table', 'hostile-forms', 'hostile-pattern'].map((name) => `test/e2e/${name}.test.ts`);
 const E2E = { environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } as const;
