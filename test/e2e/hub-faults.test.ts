@@ -253,6 +253,10 @@ describe('the hub’s faults, in Chromium through two proxy instances on one Red
     // comes within about as long again. A page or hub that took `booting` for over never shows it.
     const booted = askedAt - bootingFrom;
     const delays = await reach(pages, 'Boot code', askedAt, booted + HANG_MS);
+    // The first page had it from the stream: a hub that took `booting` for over would have it poll itself.
+    const [streamed, polled] = instances.map((instance) => instance.statusPolls.filter((at) => at >= bootingFrom).length);
+    expect(streamed).toBe(0);
+    expect(polled).toBeGreaterThan(0);
     console.log(
       `after ${booted} ms of booting, the form reached the page through the stream after ${delays[0]} ms, the polling page after ${delays[1]} ms`,
     );
@@ -271,6 +275,7 @@ describe('the hub’s faults, in Chromium through two proxy instances on one Red
     const askedAt = Date.now();
     ask(startRun(taskId), 'Second run code');
     const delays = await reach(before, 'Second run code', askedAt);
+    expect(instances.flatMap((instance) => instance.statusPolls.filter((at) => at >= askedAt))).toEqual([]);
     const openedAt = Date.now();
     const [shown] = await reach([await open(1, taskId)], 'Second run code', openedAt);
     console.log(`the new run's form reached the open pages after ${delays.join(', ')} ms, a page opened after it in ${shown} ms`);
