@@ -11,6 +11,12 @@ import { TopicPoller, type PollerSettings } from './topic-poller';
 
 export { NO_HUB_STATS, type EventHubSettings, type EventHubStats } from './event-hub-settings';
 
+/** A store call marking topics wanted, and the batch waiting for it. */
+interface WantedWrite {
+  readonly done: Promise<void>;
+  next?: { readonly keys: Set<string>; readonly done: Promise<void> };
+}
+
 interface LocalTopic {
   readonly topic: EventTopic;
   readonly key: string;
@@ -54,7 +60,7 @@ export class EventHub {
   private readonly store: ReturnType<typeof guardStore>;
   private timers: Array<ReturnType<typeof setInterval>> = [];
   private probe: ReturnType<typeof setInterval> | undefined;
-  private wantBatch: { keys: Set<string>; done: Promise<void> } | undefined;
+  private wanting: WantedWrite | undefined;
   private dropped = 0;
   private pollers = 0;
   private closed = false;
@@ -167,21 +173,31 @@ export class EventHub {
   }
 
   /**
-   * Marks `keys` wanted together with those of every stream opened in the same turn of the event
-   * loop: a thousand streams opened at once make one store call, not a thousand.
+   * Marks `keys` wanted. While one such store call is out, the streams opened meanwhile wait and go
+   * together in the next: a thousand streams opened at once make a few store calls, not a thousand,
+   * and a lone stream waits for none.
    */
   private want(keys: readonly string[]): Promise<void> {
-    let batch = this.wantBatch;
-    if (batch === undefined) {
-      const keys = new Set<string>();
-      const done = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
-        if (this.wantBatch?.keys === keys) this.wantBatch = undefined;
-        return this.store.markWanted([...keys], this.settings.idleMs, this.settings.poller.keepMs);
-      });
-      batch = this.wantBatch = { keys, done };
+    const writing = this.wanting;
+    if (writing === undefined) return this.writeWanted(new Set(keys));
+    if (writing.next === undefined) {
+      const next = new Set<string>();
+      writing.next = { keys: next, done: writing.done.catch(() => undefined).then(() => this.writeWanted(next)) };
     }
-    for (const key of keys) batch.keys.add(key);
-    return batch.done;
+    for (const key of keys) writing.next.keys.add(key);
+    return writing.next.done;
+  }
+
+  private writeWanted(keys: ReadonlySet<string>): Promise<void> {
+    const done = this.store.markWanted([...keys], this.settings.idleMs, this.settings.poller.keepMs);
+    const writing: WantedWrite = { done };
+    this.wanting = writing;
+    const finish = () => {
+      // The next batch, if any, takes over as the write others wait for.
+      if (this.wanting === writing && writing.next === undefined) this.wanting = undefined;
+    };
+    done.then(finish, finish);
+    return done;
   }
 
   /** `stored`, with what this instance knows of the resources the store has no change of. */

@@ -46,6 +46,7 @@
 export { checkApiKeyObserver, type CheckApiKeyOptions } from './check-observer';
 export { getRunStore } from './get-run-store';
 export { INBOX_DEFAULTS, InboxObserver, type InboxOptions, type InboxResult } from './inbox-observer';
+export { CallAttention, type CallAttentionSettings } from './call-attention';
 export { INBOX_TITLE_MAX_LENGTH, inboxItemId, toolCallTitle, type InboxItem } from './inbox-item';
 export type { CrossTabOptions } from './cross-tab-sync';
 export type { TabRole } from './tab-election';

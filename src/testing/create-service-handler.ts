@@ -1,4 +1,4 @@
-import { matchTaskEndpoint } from '../client';
+import { AUDIT_PATH, matchTaskEndpoint } from '../client';
 import { answerEndpoint, type EndpointContext } from './answer-endpoint';
 import { faultResponse } from './fault-response';
 import type { FaultState } from './faults';
@@ -44,6 +44,10 @@ export function createServiceHandler(parts: ServiceHandlerParts): (request: Requ
     const key = request.headers.get('x-api-key');
     if (key === null) response = failureResponse(401, 'Missing x-api-key header');
     else if (key !== apiKey) response = failureResponse(401, 'Invalid API key');
+    // The proxy's audit trail, as a page that talks to the simulated service instead sees it: empty,
+    // since the simulated service knows no people.
+    else if (match === undefined && url.pathname.endsWith(AUDIT_PATH) && request.method === 'GET')
+      response = Response.json({ success: true, data: [] }, { headers: { 'cache-control': 'no-store' } });
     else if (match === undefined) response = failureResponse(404, `No endpoint at ${url.pathname}`);
     else if (endpoint === undefined) {
       const allow = match.endpoints.map((candidate) => candidate.method).join(', ');

@@ -32,8 +32,10 @@ test('asks for the shop login, sends it once, and shows the orders', async ({ pa
 });
 
 test('lets the person try again when sending the answer fails', async ({ page, simulator }) => {
-  // The service fails the next answer once; the page must offer to send it again.
-  simulator.faults.inject({ type: 'http-503', match: { method: 'POST', path: '/api/v1/task/{taskId}/run/tool-input' } });
+  // The service refuses the next answer once (rate-limited, so not applied); the page must offer to
+  // send it again. A 5xx would be different: the proxy cannot tell whether the service applied the
+  // answer, and holds it in doubt until the run's status says.
+  simulator.faults.inject({ type: 'http-429', match: { method: 'POST', path: '/api/v1/task/{taskId}/run/tool-input' } });
   await page.goto('/');
   await page.getByRole('button', { name: 'Fetch my orders' }).click();
   const run = page.getByRole('region', { name: 'Latest run' });

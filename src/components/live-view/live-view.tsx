@@ -27,7 +27,7 @@ export interface LiveViewProps {
   /** Delay before the first automatic reconnect, doubled for each further one. Default: 2000. */
   reconnectDelayMs?: number | undefined;
   /**
-   * Once the frame fires `load`, asks its address (`HEAD`, `no-cors`, no credentials) whether the
+   * Once the frame fires `load`, asks its address (`GET`, `no-cors`, no credentials) whether the
    * server answers at all: a browser fires `load` for its own error page too ("This site can't be
    * reached"), and a page on another origin cannot be looked into. No answer counts as a failed
    * attempt, like a time-out. Set it to false when the page's Content-Security-Policy
@@ -93,7 +93,8 @@ interface Connection {
  * network failure (refused, unknown host, reset) rejects. Nothing is read and no cookie is sent.
  */
 function answers(url: string): Promise<boolean> {
-  return fetch(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' }).then(
+  // GET, as the frame itself asks: many servers answer HEAD with 405, which the browser logs as an error.
+  return fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' }).then(
     () => true,
     () => false,
   );

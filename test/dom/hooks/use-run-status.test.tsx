@@ -49,7 +49,10 @@ describe('useRunStatus', () => {
     expect(screen.getByRole('status')).toHaveTextContent('failed (finished)');
 
     await advance(30_000);
-    expect(client.callsTo('getRunStatus')).toHaveLength(2);
+    // The page asks nothing more. Over the stream the proxy still looks at a finished task's latest
+    // run at its idle check (every 10 s), as the task may start another: never once per interval.
+    if (transport === 'stream') expect(client.callsTo('getRunStatus').length).toBeLessThanOrEqual(2 + 3);
+    else expect(client.callsTo('getRunStatus')).toHaveLength(2);
   });
 
   // Over the stream the proxy's poll is shared with other browsers: it outlives the page (the hub's tests cover when it stops).

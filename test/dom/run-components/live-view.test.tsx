@@ -146,7 +146,7 @@ describe('LiveView', () => {
     // A refused connection still fires `load` (the browser's error page); the address is asked.
     fireEvent.load(frame());
     await wait(0);
-    expect(probe).toHaveBeenCalledWith(URL, expect.objectContaining({ mode: 'no-cors', credentials: 'omit', method: 'HEAD' }));
+    expect(probe).toHaveBeenCalledWith(URL, expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }));
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting (attempt 1 of 1)…');
     expect(frame()).toHaveStyle({ visibility: 'hidden' });
     await wait(1000);

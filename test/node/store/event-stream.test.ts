@@ -32,8 +32,6 @@ afterEach(async () => {
 });
 
 const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
-// `tick(1)` where a stream opens: the proxy marks the runs of streams opened in one turn of the event
-// loop wanted together, after a timer hop (a millisecond on Node, and on the fake clock).
 
 function tab(options: RunStoreOptions = {}): { store: RunStore; client: TaskClient } {
   const client = createTaskClient({
@@ -66,7 +64,7 @@ describe('a store whose client has events: true', () => {
     const [a, b] = [await task(), await task()];
     const tabs = [tab(), tab(), tab()];
     for (const { store } of tabs) for (const taskId of [a, b]) store.watch(resourceKeys.status(taskId));
-    await tick(1);
+    await tick(0);
     for (const { store } of tabs)
       expect([store.getTransport(), statusOf(store, a), statusOf(store, b)]).toEqual(['stream', 'running', 'running']);
 
@@ -87,7 +85,7 @@ describe('a store whose client has events: true', () => {
         : undefined;
     const { store } = tab();
     store.watch(resourceKeys.status(taskId));
-    await tick(1);
+    await tick(0);
     expect(store.getTransport()).toBe('polling');
     expect(statusOf(store, taskId)).toBe('running');
     await tick(10_000);
@@ -146,18 +144,18 @@ describe('a store whose client has events: true', () => {
     const environment = new FakeEnvironment();
     const { store } = tab({ environment });
     store.watch(resourceKeys.status(taskId));
-    await tick(1);
+    await tick(0);
     expect(hub.proxy.stats().streams).toBe(1);
 
     environment.set({ visible: false });
-    await tick(1);
+    await tick(0);
     expect(hub.proxy.stats().streams).toBe(0);
     await tick(60_000);
     expect(streamsOpened()).toBe(1);
     expect(browserPolls()).toBe(0);
 
     environment.set({ visible: true });
-    await tick(1);
+    await tick(0);
     expect(hub.proxy.stats().streams).toBe(1);
     expect(sent.filter((request) => request.path === '/events').at(-1)?.lastEventId).toMatch(/^\w+-\d+$/);
   });
