@@ -248,7 +248,9 @@ describe('the event hub under faults', { timeout: 45_000 }, () => {
     const started = Date.now();
     const after = await open(instances[1], `taskId=${taskId}`);
     await expect.poll(() => after.ready(), { timeout: 10_000 }).toBe(true);
-    expect(Date.now() - started).toBeLessThanOrEqual(3 * INTERVAL);
+    // Three intervals, and the same allowance for a busy machine as the waits above: a stream held
+    // until the store came back, or a `ready` without a state, is what this tells apart.
+    expect(Date.now() - started).toBeLessThanOrEqual(3 * INTERVAL + 2000);
     expect(after.detailed()?.detailedStatus).toBe('after-redis-is-back');
     for (const instance of instances) expect(lines(instance, /proxy store failed/)).toHaveLength(1);
   });
