@@ -1,4 +1,4 @@
-import { isRecord } from '../utils';
+import { parseJsonRecord } from '../utils';
 import type { AnswerRecord } from './proxy-store';
 
 /** Whether two records are the same write: the state, its writer and its time. */
@@ -8,14 +8,8 @@ export function sameAnswerRecord(a: AnswerRecord, b: AnswerRecord): boolean {
 
 /** An answer record as a store keeps it (JSON); `undefined` for anything else. */
 export function readAnswerRecord(text: unknown): AnswerRecord | undefined {
-  if (typeof text !== 'string') return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(parsed)) return undefined;
+  const parsed = parseJsonRecord(text);
+  if (parsed === undefined) return undefined;
   const { state, key, body, owner, since, status } = parsed;
   if (state !== 'sending' && state !== 'doubt' && state !== 'answered') return undefined;
   if (typeof key !== 'string' || typeof body !== 'string' || typeof owner !== 'string' || typeof since !== 'number') return undefined;

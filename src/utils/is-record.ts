@@ -7,3 +7,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
+
+/** `text` parsed as JSON when it is a string holding a JSON object; `undefined` for anything else (never throws). */
+export function parseJsonRecord(text: unknown): Record<string, unknown> | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { isRecord } from '../../utils';
+import { parseJsonRecord } from '../../utils';
 import { isAuditEntry, type AuditEntry } from '../../client';
 import { readAnswerRecord } from '../answer-record';
 import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../proxy-store';
@@ -249,13 +249,8 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
       await connected;
       const channel = key.task(taskId);
       const onMessage = (message: string) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(message);
-        } catch {
-          return;
-        }
-        if (!isRecord(parsed)) return;
+        const parsed = parseJsonRecord(message);
+        if (parsed === undefined) return;
         if (parsed.answered === true) listener.answered();
         const change = readChange(parsed.change);
         if (change !== undefined) listener.change(change);
@@ -328,13 +323,8 @@ function newEpoch(): string {
 
 /** A change as the commit script stored it; `undefined` for anything else. */
 function readChange(value: unknown): StoredChange | undefined {
-  let parsed: unknown;
-  try {
-    parsed = typeof value === 'string' ? JSON.parse(value) : undefined;
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(parsed)) return undefined;
+  const parsed = parseJsonRecord(value);
+  if (parsed === undefined) return undefined;
   const { topic, resource, epoch, seq, payload } = parsed;
   if (typeof topic !== 'string' || typeof epoch !== 'string' || typeof seq !== 'number' || typeof payload !== 'string') return undefined;
   if (resource !== 'status' && resource !== 'result' && resource !== 'gif') return undefined;
@@ -342,13 +332,8 @@ function readChange(value: unknown): StoredChange | undefined {
 }
 
 function readTeamTask(value: unknown): TeamTask | undefined {
-  let parsed: unknown;
-  try {
-    parsed = typeof value === 'string' ? JSON.parse(value) : undefined;
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(parsed)) return undefined;
+  const parsed = parseJsonRecord(value);
+  if (parsed === undefined) return undefined;
   const { taskId, team, createdAt, readableName } = parsed;
   if (typeof taskId !== 'string' || typeof team !== 'string' || typeof createdAt !== 'number' || typeof readableName !== 'string')
     return undefined;
@@ -356,10 +341,6 @@ function readTeamTask(value: unknown): TeamTask | undefined {
 }
 
 function readAuditEntry(member: string): AuditEntry | undefined {
-  try {
-    const parsed: unknown = JSON.parse(member.slice(member.indexOf(' ') + 1));
-    return isAuditEntry(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJsonRecord(member.slice(member.indexOf(' ') + 1));
+  return isAuditEntry(parsed) ? parsed : undefined;
 }

@@ -2,10 +2,10 @@ import '../radix-shims';
 import { render, screen, within } from '@testing-library/react';
 import { ApprovalPrompt } from '../../../src/components/approval-prompt';
 import { RunViewer } from '../../../src/components/run-viewer';
-import { approvePurchaseTool, type SimulatedService } from '../../../src/testing';
+import { approvePurchaseTool } from '../../../src/testing';
 import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from '../run-components/axe-with-fake-timers';
-import { destroyStores, provider, simulator, startTask, toolInputPosts } from '../run-components/simulator-harness';
+import { answersOf, destroyStores, provider, simulator, startTask, toolInputPosts } from '../run-components/simulator-harness';
 
 beforeEach(installFakeClock);
 afterEach(() => {
@@ -23,7 +23,6 @@ const ARGUMENTS = {
 };
 
 const prompt = () => screen.getByRole('region', { name: 'Approve approve_purchase?' });
-const answersOf = (service: SimulatedService, taskId: string) => service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input);
 
 /** The simulator's approve_purchase run, waiting for the person in a RunViewer that renders the call with `<ApprovalPrompt>`. */
 async function waitingApproval() {

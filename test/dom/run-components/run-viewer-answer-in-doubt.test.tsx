@@ -5,11 +5,10 @@
  */
 import { render, screen } from '@testing-library/react';
 import { RunViewer } from '../../../src/components/run-viewer';
-import type { SimulatedService } from '../../../src/testing';
 import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from './axe-with-fake-timers';
 import { inDoubtClient } from './in-doubt-client';
-import { destroyStores, provider, simulator, startTask, toolInputPosts } from './simulator-harness';
+import { answersOf, destroyStores, loginAnswer, provider, simulator, startTask, toolInputPosts } from './simulator-harness';
 
 beforeEach(installFakeClock);
 afterEach(() => {
@@ -21,12 +20,7 @@ const IN_DOUBT = 'Your answer may already have been received. Checking whether t
 const PROBABLY_RECEIVED = 'Your answer was probably received: the agent has moved on.';
 const username = () => screen.getByRole('textbox', { name: /Username/ });
 const password = () => screen.getByLabelText(/Password/);
-const answersOf = (service: SimulatedService, taskId: string) => service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input);
-const body = (user: string, pass: string) =>
-  JSON.stringify([
-    { label: 'Username', value: user },
-    { label: 'Password', value: pass },
-  ]);
+const body = loginAnswer;
 
 /** A login run waiting for its form, in a RunViewer whose answers go through `inDoubtClient`. */
 async function waitingForm() {

@@ -1,9 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { RunViewer } from '../../../src/components/run-viewer';
-import type { SimulatedService } from '../../../src/testing';
 import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from './axe-with-fake-timers';
-import { destroyStores, provider, simulator, startTask, toolInputPosts } from './simulator-harness';
+import { answersOf, destroyStores, loginAnswer, provider, simulator, startTask, toolInputPosts } from './simulator-harness';
 
 beforeEach(installFakeClock);
 afterEach(() => {
@@ -22,12 +21,7 @@ function announcement(): string | null | undefined {
 const badge = () => viewer().querySelector('.hitl-run-status-badge');
 const username = () => screen.getByRole('textbox', { name: /Username/ });
 const password = () => screen.getByLabelText(/Password/);
-const answersOf = (service: SimulatedService, taskId: string) => service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input);
-const body = (user: string, pass: string) =>
-  JSON.stringify([
-    { label: 'Username', value: user },
-    { label: 'Password', value: pass },
-  ]);
+const body = loginAnswer;
 
 /** A login run waiting for its form, shown in a RunViewer. */
 async function waitingForm() {

@@ -50,3 +50,16 @@ export function toolInputPosts(service: SimulatedService) {
 export function statusGets(service: SimulatedService) {
   return service.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/run/status'));
 }
+
+/** The answers (`input`s) the service applied to the task's first run. */
+export function answersOf(service: SimulatedService, taskId: string): string[] | undefined {
+  return service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input);
+}
+
+/** The login form's answer as the page encodes it. */
+export function loginAnswer(user: string, password: string): string {
+  return JSON.stringify([
+    { label: 'Username', value: user },
+    { label: 'Password', value: password },
+  ]);
+}
