@@ -20,7 +20,7 @@ import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
 import { NO_HUB_STATS, type EventHubStats } from './event-hub';
-import { consoleLogger, describeError, scrubbedLogger } from './logger';
+import { consoleLogger, scrubbedLogger, storeErrorLog } from './logger';
 import { createKeyScrubber, createStringScrubber } from './scrub-key';
 import { capResponse } from './cap-response';
 import type { ProxyStore } from './proxy-store';
@@ -176,7 +176,7 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   const scrubHeader = createStringScrubber(apiKey);
   const { store } = options;
   const logger = scrubbedLogger(options.logger ?? consoleLogger, scrubHeader);
-  const onStoreError = options.onStoreError ?? ((error: unknown) => logger.error(`the proxy store failed: ${describeError(error)}`));
+  const onStoreError = options.onStoreError ?? storeErrorLog(logger);
   // A redirect would carry the key to wherever it points.
   const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
   const eventOptions = options.events === false ? undefined : (options.events ?? {});

@@ -32,3 +32,23 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message === '' ? error.name : error.message;
   return String(error);
 }
+
+/**
+ * The default `onStoreError`: the first failure in a line, then at most one line a minute saying how
+ * many more there were, so an outage that every request runs into is a few lines, not one per request.
+ */
+export function storeErrorLog(logger: TaskProxyLogger, everyMs = 60_000, now: () => number = Date.now): (error: unknown) => void {
+  let quietUntil = Number.NEGATIVE_INFINITY;
+  let since = 0;
+  return (error) => {
+    const at = now();
+    if (at < quietUntil) {
+      since += 1;
+      return;
+    }
+    const more = since === 0 ? '' : ` (and ${since} more store failures since the last line)`;
+    logger.error(`the proxy store failed: ${describeError(error)}${more}`);
+    quietUntil = at + everyMs;
+    since = 0;
+  };
+}
