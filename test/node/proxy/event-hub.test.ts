@@ -1,7 +1,7 @@
 /** The proxy's event stream and its one poller per run, driven by fake timers against the in-process simulator. */
 import { formInputTool } from '../../../src/schema';
 import type { Scenario } from '../../../src/testing';
-import { readStream, startHub, WATCH_SCENARIO, type Hub } from './hub-fixture';
+import { ASKING_SCENARIO, readStream, startHub, WATCH_SCENARIO, type Hub } from './hub-fixture';
 
 let hub: Hub | undefined;
 beforeEach(() => {
@@ -15,19 +15,6 @@ afterEach(async () => {
 
 const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-/** Asks the agent for a code after 3 s, then works for an hour. */
-const ASKING: Scenario = {
-  name: 'asking',
-  description: 'Asks for a code after 3 s.',
-  keywords: ['ask'],
-  steps: [
-    { type: 'page', title: 'Start', url: 'https://shop.example.com/', durationMs: 3000 },
-    { type: 'tool_call', tool: 'form_input', parameters: { heading: 'Code', fields: [{ type: 'text', label: 'Code' }] } },
-    { type: 'page', title: 'Working', url: 'https://shop.example.com/w', durationMs: 3_600_000 },
-  ],
-  result: { summary: 'Done.' },
-};
-
 async function task(text = 'watch it'): Promise<string> {
   const { taskId } = await (hub as Hub).service.client.createTask({ task: text, tools: [formInputTool()] });
   return taskId;
@@ -35,7 +22,7 @@ async function task(text = 'watch it'): Promise<string> {
 
 describe('the event stream', () => {
   it('polls a run once per interval for every stream that names it, and pushes each change to all of them', async () => {
-    hub = startHub({}, [ASKING]);
+    hub = startHub({}, [ASKING_SCENARIO]);
     const taskId = await task('ask me');
     const streams = await Promise.all([1, 2, 3].map(() => hub!.open(`taskId=${taskId}`)));
     expect(streams.map((response) => [response.status, response.headers.get('content-type')])).toEqual(
@@ -77,7 +64,7 @@ describe('the event stream', () => {
   });
 
   it('resumes after Last-Event-ID with only what changed since, and sends the whole state for an id it never wrote', async () => {
-    hub = startHub({}, [ASKING]);
+    hub = startHub({}, [ASKING_SCENARIO]);
     const taskId = await task('ask me');
     const first = readStream(await hub.open(`taskId=${taskId}`));
     await tick(0);
@@ -165,7 +152,7 @@ describe('bad input to the event stream', () => {
   });
 
   it('drops a stream whose client never reads, and keeps no more than its limit for it', async () => {
-    hub = startHub({ events: { maxBufferedBytes: 4096, heartbeatMs: 1000 } }, [ASKING]);
+    hub = startHub({ events: { maxBufferedBytes: 4096, heartbeatMs: 1000 } }, [ASKING_SCENARIO]);
     const taskId = await task('ask me');
     const unread = await hub.open(`taskId=${taskId}`);
     const reading = readStream(await hub.open(`taskId=${taskId}`));
@@ -263,7 +250,7 @@ describe('the poller', () => {
   it('never sends the API key on a stream, even when the service echoes it', async () => {
     const key = 'sim_test_key_d3m0';
     const echoing: Scenario = {
-      ...ASKING,
+      ...ASKING_SCENARIO,
       steps: [
         { type: 'tool_call', tool: 'form_input', parameters: { heading: `Your key is ${key}`, fields: [{ type: 'text', label: key }] } },
       ],

@@ -24,6 +24,19 @@ export const WATCH_SCENARIO: Scenario = {
   result: { summary: 'Done.' },
 };
 
+/** A run that asks for a code after 3 s, then works for an hour. */
+export const ASKING_SCENARIO: Scenario = {
+  name: 'asking',
+  description: 'Asks for a code after 3 s.',
+  keywords: ['ask'],
+  steps: [
+    { type: 'page', title: 'Start', url: 'https://shop.example.com/', durationMs: 3000 },
+    { type: 'tool_call', tool: 'form_input', parameters: { heading: 'Code', fields: [{ type: 'text', label: 'Code' }] } },
+    { type: 'page', title: 'Working', url: 'https://shop.example.com/w', durationMs: 3_600_000 },
+  ],
+  result: { summary: 'Done.' },
+};
+
 export interface Hub {
   service: SimulatedService;
   proxy: TaskProxy;

@@ -8,21 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { formInputTool } from '../../../src/schema';
 import { createTaskProxy, toNodeListener, type TaskProxy, type TaskProxyEventOptions } from '../../../src/server';
 import { DEFAULT_TERMINAL_RUN_STATUSES } from '../../../src/client';
-import type { Scenario } from '../../../src/testing';
-import { readStream, startHub, type Hub } from './hub-fixture';
-
-/** Asks for a code after 3 s, then works for an hour. */
-const ASKING: Scenario = {
-  name: 'asking',
-  description: 'Asks for a code after 3 s.',
-  keywords: ['ask'],
-  steps: [
-    { type: 'page', title: 'Start', url: 'https://shop.example.com/', durationMs: 3000 },
-    { type: 'tool_call', tool: 'form_input', parameters: { heading: 'Code', fields: [{ type: 'text', label: 'Code' }] } },
-    { type: 'page', title: 'Working', url: 'https://shop.example.com/w', durationMs: 3_600_000 },
-  ],
-  result: { summary: 'Done.' },
-};
+import { ASKING_SCENARIO, readStream, startHub, type Hub } from './hub-fixture';
 
 type Change = {
   payload: { final?: boolean; data?: { status?: string; detailedStatus?: string }; error?: { kind?: string; message?: string } };
@@ -65,7 +51,7 @@ describe('the hub, with fake timers against the in-process simulator', () => {
           return new Response(JSON.stringify(replaced), { status: 200, headers: { 'content-type': 'application/json' } });
         },
       },
-      [ASKING],
+      [ASKING_SCENARIO],
     );
     upstream.service = started.service;
     return { hub: started, times };
