@@ -39,20 +39,6 @@ export async function readErrorCode(response: Response): Promise<string | undefi
   }
 }
 
-/** `toolCallId` and `input` of a `tool-input` body; either undefined when it is not there as a string. */
-export function readAnswerBody(body: Uint8Array | undefined): { toolCallId: string | undefined; input: string | undefined } {
-  try {
-    const parsed: unknown = body === undefined ? undefined : JSON.parse(new TextDecoder().decode(body));
-    if (!isRecord(parsed)) return { toolCallId: undefined, input: undefined };
-    return {
-      toolCallId: typeof parsed.toolCallId === 'string' ? parsed.toolCallId : undefined,
-      input: typeof parsed.input === 'string' ? parsed.input : undefined,
-    };
-  } catch {
-    return { toolCallId: undefined, input: undefined };
-  }
-}
-
 /** SHA-256 of `text` (UTF-8), hex, with Web Crypto: on Node, Deno, Bun and edge runtimes alike. */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

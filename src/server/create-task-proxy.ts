@@ -13,9 +13,9 @@ import {
   type TaskEndpoint,
 } from '../client';
 import { createAnswerGate, type AnswerStats } from './answer-gate';
-import { readAnswerBody } from './answer-body';
+import { readAnswerBody, type AnswerBody } from './answer-body';
 import { createForwarder } from './forward-request';
-import { AUDITED_ENDPOINTS, readAnswerBody as readAnsweredCall, sha256Hex } from './audit-log';
+import { AUDITED_ENDPOINTS, sha256Hex } from './audit-log';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
@@ -294,7 +294,13 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
 
     const taskId = match.taskId;
     const runId = (endpoint.query as readonly string[]).includes('runId') ? (url.searchParams.get('runId') ?? undefined) : undefined;
-    const answered = endpoint.name === 'submitToolInput' ? readAnsweredCall(body) : undefined;
+    // An answer is read once, strictly (see `readAnswerBody`); one it refuses is answered after the
+    // team's checks, so a caller who may not see the task learns nothing from its body.
+    const answer =
+      endpoint.name === 'submitToolInput'
+        ? readAnswerBody(request.headers.get('content-type'), body ?? new Uint8Array(), request.headers.get(IDEMPOTENCY_KEY_HEADER))
+        : undefined;
+    const answered = answer instanceof Response ? undefined : answer;
     const action = AUDITED_ENDPOINTS[endpoint.name];
     const detail = { taskId: taskId ?? '', runId, toolCallId: answered?.toolCallId };
     const respond = (response: Response) => (action === undefined ? response : recordAudit(identity, action, response, detail));
@@ -319,11 +325,11 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
         return envelope(503, 'The task list cannot be read now; try again.', { retryAfter: '1' });
       }
     }
-    if (endpoint.name === 'submitToolInput' && taskId !== undefined) {
+    if (answer !== undefined && taskId !== undefined) {
       // Started now, so the digest is ready by the time the answer comes back.
       const inputSha256 = answered?.input === undefined ? undefined : sha256Hex(answered.input);
       inputSha256?.catch(() => undefined);
-      const response = await submitAnswer(request, endpoint, taskId, runId, url, body);
+      const response = answer instanceof Response ? answer : await submitAnswer(request, endpoint, taskId, runId, url, answer);
       const recorded = recordAudit(identity, 'answer', response, { ...detail, inputSha256 });
       // With teams, what a person was told is in the trail before they hear it. Without, the answer
       // does not wait for the digest (Web Crypto's resolves off the event loop).
@@ -337,24 +343,8 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     return respond(response);
   }
 
-  /**
-   * An answer, taken only in the one shape the service documents (so that what the gate checks is
-   * exactly what the service gets), through the gate.
-   */
-  async function submitAnswer(
-    request: Request,
-    endpoint: TaskEndpoint,
-    taskId: string,
-    runId: string | undefined,
-    url: URL,
-    body: Uint8Array | undefined,
-  ): Promise<Response> {
-    const answer = readAnswerBody(
-      request.headers.get('content-type'),
-      body ?? new Uint8Array(),
-      request.headers.get(IDEMPOTENCY_KEY_HEADER),
-    );
-    if (answer instanceof Response) return answer;
+  /** A checked answer, forwarded re-encoded (so the service reads exactly what the gate checked), through the gate. */
+  function submitAnswer(request: Request, endpoint: TaskEndpoint, taskId: string, runId: string | undefined, url: URL, answer: AnswerBody) {
     const canonical = new TextEncoder().encode(JSON.stringify({ input: answer.input, toolCallId: answer.toolCallId }));
     return gate({ taskId, runId: runId === '' ? undefined : runId, ...answer, signal: request.signal }, () =>
       forward(request, endpoint, taskId, url, canonical),
