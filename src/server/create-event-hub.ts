@@ -48,9 +48,6 @@ export function createEventHub(input: EventHubInput): EventHub {
     poller: {
       statusIntervalMs: status,
       gifIntervalMs: gif,
-      // Renewed at every poll and while a request is open, so a few intervals are enough: an
-      // instance that dies leaves its runs unpolled for at most this long.
-      leaseMs: Math.max(3 * status, 2 * gif),
       idleCheckMs,
       keepMs: Math.max(10 * 60_000, idleMs),
       firstPollJitterMs: events.firstPollJitterMs ?? TASK_PROXY_DEFAULTS.firstPollJitterMs,

@@ -112,9 +112,9 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
     acquireLease(topic, owner, ttlMs) {
       tick();
       const holder = live(leases, topic);
-      const granted = holder === undefined || holder === owner;
-      if (granted) leases.set(topic, { value: owner, expiresAt: now() + ttlMs });
-      return Promise.resolve(granted);
+      if (holder !== undefined && holder !== owner) return Promise.resolve(Math.max(1, (leases.get(topic)?.expiresAt ?? 0) - now()));
+      leases.set(topic, { value: owner, expiresAt: now() + ttlMs });
+      return Promise.resolve(true);
     },
 
     releaseLease(topic, owner, holdMs) {

@@ -101,8 +101,13 @@ export interface ProxyStore {
    */
   onAnswersReset?(listener: () => void): () => void;
 
-  /** Takes the lease on `topic` for `owner`, or renews it when `owner` holds it; true while `owner` holds it. */
-  acquireLease(topic: string, owner: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Takes the lease on `topic` for `owner` for `ttlMs`, or renews it when `owner` holds it: true
+   * while `owner` holds it. When another holds it: how many ms its lease has left, so the caller
+   * tries again right as it lapses (a store that cannot tell answers `false`, and the caller tries
+   * again an interval later).
+   */
+  acquireLease(topic: string, owner: string, ttlMs: number): Promise<boolean | number>;
   /** Gives the lease up if `owner` holds it; nobody may take it for `holdMs` (so no one polls sooner than the owner would have). */
   releaseLease(topic: string, owner: string, holdMs: number): Promise<void>;
   /** A stream names `topics`: they are wanted for `ttlMs` from now, and their state is kept at least `keepMs`. */

@@ -9,8 +9,6 @@ export interface PollerSettings {
   statusIntervalMs: number;
   /** Between two GIF requests, once the run is over. */
   gifIntervalMs: number;
-  /** How long a lease lasts unless renewed: a few status intervals, renewed at every poll and while a request is open. */
-  leaseMs: number;
   /** How often a topic with nothing left to poll checks whether it is still wanted. */
   idleCheckMs: number;
   /** How long a topic's state is kept after it was last wanted. */
@@ -53,6 +51,13 @@ export interface TopicPollerDeps {
   /** This instance took the lease while the store held another instance's state of the topic. */
   onTookOver: () => void;
 }
+
+/**
+ * A lease taken at a turn lasts two status intervals: the poll and the next turn an interval later,
+ * with an interval to spare. So another instance takes over a run within two intervals of its
+ * holder's last turn (it is told when the lease lapses), and no sooner.
+ */
+export const leaseMs = (settings: PollerSettings): number => 2 * settings.statusIntervalMs;
 
 /** One read of a run's resource from the service. */
 export function readResource(

@@ -11,7 +11,7 @@ import {
 } from '../client';
 import { retryDelay, stringifyJson } from '../utils';
 import type { StoredChange } from './proxy-store';
-import { readResource, type TopicPollerDeps } from './topic-poller-settings';
+import { leaseMs, readResource, type TopicPollerDeps } from './topic-poller-settings';
 
 export type { PollerSettings, TopicPollerDeps } from './topic-poller-settings';
 
@@ -160,8 +160,12 @@ export class TopicPoller {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.stopped) return;
-    const { hold } = this.deps.settings;
+    const { hold, statusIntervalMs } = this.deps.settings;
     const delay = Math.min(MAX_TIMER_DELAY_MS, Math.max(0, delayMs, hold.notBefore - Date.now()));
+    // The lease outlasts the next turn by one interval, however far off it is (a GIF's pace, a
+    // backoff, an idle check): another instance takes over at most an interval after this one
+    // would have polled, and never while this one is only waiting.
+    if (this.owning && delay > statusIntervalMs) this.renewLease(delay + statusIntervalMs);
     const turn = ++this.turn;
     const run = () => {
       if (turn === this.turn && !this.stopped) void this.tick();
@@ -190,13 +194,13 @@ export class TopicPoller {
   private async turnOnce(): Promise<void> {
     this.timer = undefined;
     const { store, key, owner, settings } = this.deps;
-    let lease: boolean | 'unknown';
+    let lease: boolean | number | 'unknown';
     try {
       if (!this.deps.hasStreams() && !this.forced && !(await store.isWanted(key))) {
         this.deps.onIdle();
         return;
       }
-      lease = !this.stopped && (await store.acquireLease(key, owner, settings.leaseMs));
+      lease = !this.stopped && (await store.acquireLease(key, owner, leaseMs(settings)));
     } catch {
       // The store failed (the hub reports it): whoever has a stream here polls for it.
       lease = 'unknown';
@@ -204,12 +208,13 @@ export class TopicPoller {
     if (this.stopped) return;
     const forced = this.forced;
     this.forced = false;
-    if (lease === false || (lease === 'unknown' && !this.deps.hasStreams())) {
-      // Another instance polls it (or nobody here needs it); try again in case that one goes away.
+    if (lease !== true && (lease !== 'unknown' || !this.deps.hasStreams())) {
+      // Another instance polls it (or nobody here needs it); try again in case that one goes away,
+      // right as its lease lapses when the store says when.
       this.owning = false;
       this.alone = false;
       if (!forced) {
-        this.schedule(settings.statusIntervalMs);
+        this.schedule(typeof lease === 'number' ? Math.min(settings.statusIntervalMs, lease + 1) : settings.statusIntervalMs);
         return;
       }
     }
@@ -292,6 +297,10 @@ export class TopicPoller {
     this.controller = controller;
     let startedAt = Date.now();
     let data: unknown;
+    // A slow answer, or a wait for a place among the proxy's open requests, must not cost the
+    // lease: another instance would start polling the same run.
+    const renewal = setInterval(() => this.renewLease(leaseMs(settings)), Math.max(50, Math.floor(leaseMs(settings) / 3)));
+    (renewal as { unref?: () => void }).unref?.();
     try {
       data = await settings.limiter.run(() => {
         startedAt = Date.now();
@@ -303,6 +312,7 @@ export class TopicPoller {
       await this.failed(resource, isTaskApiError(cause) ? cause : new TaskApiError(String(cause), { kind: 'network', cause }));
       return;
     } finally {
+      clearInterval(renewal);
       this.controller = undefined;
     }
     if (this.stopped) return;
@@ -351,16 +361,8 @@ export class TopicPoller {
   }
 
   private async request(resource: 'status' | 'result' | 'gif', signal: AbortSignal): Promise<unknown> {
-    const { upstream, topic, store, key, owner, settings } = this.deps;
+    const { upstream, topic } = this.deps;
     const options = topic.runId === undefined ? { signal } : { runId: topic.runId, signal };
-    // A slow answer must not cost the lease: another instance would start polling the same run.
-    const renewal = setInterval(
-      () => {
-        if (this.owning) store.acquireLease(key, owner, settings.leaseMs).catch(() => undefined);
-      },
-      Math.max(50, Math.floor(settings.leaseMs / 3)),
-    );
-    (renewal as { unref?: () => void }).unref?.();
     try {
       const data = await readResource(upstream, topic.taskId, resource, options);
       this.deps.onRequest();
@@ -368,9 +370,11 @@ export class TopicPoller {
     } catch (error) {
       if (!signal.aborted) this.deps.onRequest(error);
       throw error;
-    } finally {
-      clearInterval(renewal);
     }
+  }
+
+  private renewLease(ttlMs: number): void {
+    if (this.owning) this.deps.store.acquireLease(this.deps.key, this.deps.owner, ttlMs).catch(() => undefined);
   }
 
   private async commit(resource: EventResource, final: boolean, outcome: { data: unknown } | { error: TaskApiError }): Promise<void> {

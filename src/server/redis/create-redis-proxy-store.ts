@@ -195,7 +195,8 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
 
     async acquireLease(topic, owner, ttlMs) {
       const redis = await bothReady();
-      return (await redis.eval(ACQUIRE_LEASE, { keys: [key.lease(topic)], arguments: [owner, String(ttlMs)] })) === 1;
+      const reply = Number(await redis.eval(ACQUIRE_LEASE, { keys: [key.lease(topic)], arguments: [owner, String(ttlMs)] }));
+      return reply === -1 ? true : reply;
     },
 
     async releaseLease(topic, owner, holdMs) {

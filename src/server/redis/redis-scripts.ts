@@ -4,14 +4,16 @@
  * is taken and the change published in one step).
  */
 
-/** KEYS: lease. ARGV: owner, ttl ms. Takes a free lease or renews one's own; 1 when held. */
+/** KEYS: lease. ARGV: owner, ttl ms. Takes a free lease or renews one's own: -1 when held; otherwise the ms another's lease has left. */
 export const ACQUIRE_LEASE = `
 local holder = redis.call('GET', KEYS[1])
 if holder == false or holder == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
+  return -1
 end
-return 0`;
+local left = redis.call('PTTL', KEYS[1])
+if left < 1 then return 1 end
+return left`;
 
 /** KEYS: lease. ARGV: owner, hold ms. Gives one's own lease up; nobody else may take it for the hold. */
 export const RELEASE_LEASE = `
