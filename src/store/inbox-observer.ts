@@ -39,7 +39,8 @@ export interface InboxResult {
   readonly isStale: boolean;
   /**
    * When everything watched last answered without a failure, in ms since the epoch; undefined
-   * until then. With `isStale`, "last updated" is this.
+   * until then. With `isStale`, "last updated" is this. While nothing is stale it moves only with
+   * another change (a poll that brings the same data makes no new snapshot).
    */
   readonly updatedAt: number | undefined;
   /** Lists the tasks and reads every status again now. */
@@ -184,7 +185,9 @@ export class InboxObserver {
       before.isLoading === next.isLoading &&
       before.error === next.error &&
       before.isStale === next.isStale &&
-      before.updatedAt === next.updatedAt &&
+      // A poll that brings the same data is no change: it only moves `updatedAt`, which is read
+      // beside stale data, so a page of 200 items is not rendered again at every status answer.
+      (before.updatedAt === next.updatedAt || !next.isStale) &&
       sameItems(before.items, next.items)
     )
       return;

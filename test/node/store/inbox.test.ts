@@ -108,6 +108,24 @@ describe('InboxObserver', () => {
     expect(client.callsTo('getRunStatus').length).toBe(before);
   });
 
+  it('makes no new snapshot, and tells nobody, when polls bring the same data', async () => {
+    const client = new FakeTaskClient().script('listTasks', listTasks).script('getRunStatus', statuses);
+    const store = makeStore(client);
+    const observer = new InboxObserver(store, {});
+    const notified = vi.fn();
+    observer.subscribe(notified);
+    await vi.advanceTimersByTimeAsync(100);
+    const settled = observer.getSnapshot();
+    expect(settled.count).toBe(3);
+    notified.mockClear();
+    const polls = client.callsTo('getRunStatus').length;
+    // Three more rounds of 34 statuses, every answer the same as before: 102 answers, no change.
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(client.callsTo('getRunStatus').length - polls).toBeGreaterThanOrEqual(3 * 34);
+    expect(notified).not.toHaveBeenCalled();
+    expect(observer.getSnapshot()).toBe(settled);
+  });
+
   it('reports the task list error', async () => {
     const client = new FakeTaskClient().script('listTasks', { error: new Error('nope') });
     const store = makeStore(client);
