@@ -62,6 +62,10 @@ const config: StorybookConfig = {
   viteFinal(config) {
     // The root vite.config.ts builds the library; the catalogue is an app, so drop the library settings.
     if (config.build) delete config.build.lib;
+    // The stylesheet as the package ships it (dist/styles.css is not minified). Minifying rewrote
+    // it for older browsers: `:dir(rtl)` became a list of `:lang()`s, so a `dir="rtl"` page got an
+    // unmirrored switch, and the theme's defaults no longer read as written.
+    config.build = { ...config.build, cssMinify: false };
     // Tailwind 4 builds the shadcn recipe's stylesheet (examples/shadcn-form/styles.css), which only
     // its stories import. A stylesheet without Tailwind's directives passes through unchanged.
     config.plugins = [...(config.plugins ?? []), simulatorAssets(), tailwindcss()];

@@ -218,7 +218,7 @@ export const InRunViewer: StoryObj<typeof RunViewer> = {
     await waitFor(() => expect(canvas.getByText('Sent. Waiting for the agent…', { selector: 'p' })).toBeInTheDocument());
     clock.advance(5000);
     await expect(
-      await canvas.findByText('Bought the ergonomic office chair from Acme Furniture for €349.00.', {}, { timeout: 5000 }),
+      await canvas.findByText('Bought the ergonomic office chair from Acme Furniture for €349.00.', {}, { timeout: 2000 }),
     ).toBeVisible();
     const posts = service.requests.filter((request) => request.method === 'POST' && TOOL_INPUT_PATH.test(request.path));
     await expect(posts).toHaveLength(1);

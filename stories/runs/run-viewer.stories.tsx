@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within, type UserEventObject } from 'storybook/test';
 import { createTaskClient, encodeFormAnswer, RunViewer, type RunViewerProps } from '../../src';
 import { approvePurchaseTool, DEFAULT_SIMULATOR_API_KEY, SIMULATOR_ORIGIN, type SimulatedService } from '../../src/testing';
+import { imageLoaded, liveViewConnected } from '../support/loaded';
 import {
   LOGIN_TASK,
   releaseSimulator,
@@ -67,7 +68,7 @@ async function signIn(canvasElement: HTMLElement, user: UserEventObject) {
   const username = await canvas.findByRole('textbox', { name: 'Username' });
   // In the test runner, the first framed page of a file can take focus away from the story's
   // frame while it starts; typing begins once the live view has loaded, so no keystroke is lost.
-  await waitFor(() => expect(canvasElement.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'connected'), { timeout: 5000 });
+  await liveViewConnected(canvasElement);
   await user.type(username, 'ada');
   await user.type(canvas.getByLabelText('Password'), 'correct horse');
   await user.click(canvas.getByRole('button', { name: 'Sign in' }));
@@ -216,7 +217,7 @@ export const StaleCall: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     await signIn(canvasElement, userEvent);
     await expect(
-      await canvas.findByText('Your answer was probably received: the agent has moved on.', {}, { timeout: 3000 }),
+      await canvas.findByText('Your answer was probably received: the agent has moved on.', {}, { timeout: 2000 }),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
@@ -238,7 +239,7 @@ export const AnswerAndContinue: Story = {
     await signIn(canvasElement, userEvent);
     await expect(await canvas.findByText('Sending your answer…')).toBeVisible();
     await expect(await canvas.findByText('Sent. Waiting for the agent…', { selector: 'p' })).toBeVisible();
-    await waitFor(() => expect(badgeOf(canvasElement)).toHaveTextContent('Running — loading a page'), { timeout: 3000 });
+    await waitFor(() => expect(badgeOf(canvasElement)).toHaveTextContent('Running — loading a page'), { timeout: 2000 });
     await expect(service.getTask(taskId)?.runs[0]?.answers.map((answer) => answer.input)).toEqual([
       encodeFormAnswer([
         { label: 'Username', value: 'ada' },
@@ -247,8 +248,8 @@ export const AnswerAndContinue: Story = {
     ]);
 
     clock.advance(10_000);
-    await waitFor(() => expect(badgeOf(canvasElement)).toHaveTextContent('Completed'), { timeout: 3000 });
-    await expect(await canvas.findByText('Signed in as ada.', {}, { timeout: 3000 })).toBeVisible();
+    await waitFor(() => expect(badgeOf(canvasElement)).toHaveTextContent('Completed'), { timeout: 2000 });
+    await expect(await canvas.findByText('Signed in as ada.', {}, { timeout: 2000 })).toBeVisible();
     await waitFor(() => expect(announcementOf(canvasElement)).toBe('The run completed.'));
     const onStatusChange = args.onStatusChange as ReturnType<typeof fn<NonNullable<RunViewerProps['onStatusChange']>>>;
     const seen = onStatusChange.mock.calls.map(([status]) => `${status.status}/${status.detailedStatus}`);
@@ -288,7 +289,8 @@ export const Completed: Story = {
     const image = await canvas.findByRole<HTMLImageElement>('img', { name: 'Recording of the run' });
     await expect(image).toHaveAttribute('src', `${service.publicUrl}/recordings/${runId}.gif`);
     // The recording really loads, from the catalogue's own server.
-    await waitFor(() => expect(image.naturalWidth).toBeGreaterThan(0), { timeout: 3000 });
+    await imageLoaded(image);
+    await expect(image.naturalWidth).toBeGreaterThan(0);
   },
 };
 

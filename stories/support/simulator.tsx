@@ -64,6 +64,13 @@ export interface SimulateOptions {
   client?: (service: SimulatedService) => TaskClient;
   /** Drives the service into the state the story shows, before the story renders. */
   setup?: (context: { service: SimulatedService; clock: StoryClock }) => Promise<StoryRun | undefined> | StoryRun | undefined;
+  /**
+   * Reads what the page shows into the story's store, after `setup` and before the story renders,
+   * as an app's store holds what it read before the person came back to the page. For a page that
+   * reads hundreds of resources: each answer that arrives while it is on screen is a render of
+   * its own, so it would otherwise show its state only after seconds of rendering.
+   */
+  preload?: (store: RunStore) => Promise<void>;
 }
 
 /**
@@ -85,6 +92,7 @@ export function simulate(options: SimulateOptions = {}): () => Promise<{ simulat
     const run = (await options.setup?.({ service, clock })) ?? undefined;
     // No first-poll jitter: a story's first request goes out at once.
     const store = createRunStore(client, { firstPollJitterMs: 0 });
+    await options.preload?.(store);
     const simulator: StorySimulator = { service, clock, client, store, run };
     return { simulator };
   };

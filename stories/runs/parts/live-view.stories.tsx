@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { LiveView } from '../../../src';
+import { liveViewConnected } from '../../support/loaded';
 import { livePageUrl } from '../../support/simulator-assets';
 
 const meta = {
@@ -28,9 +29,7 @@ export const ViewOnly: Story = {
     await expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
     await expect(canvas.getByText('View only')).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Open the live view in a new tab' })).toHaveAttribute('rel', 'noopener noreferrer');
-    await waitFor(() => expect(canvasElement.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'connected'), {
-      timeout: 3000,
-    });
+    await liveViewConnected(canvasElement);
   },
 };
 
@@ -83,7 +82,7 @@ export const Unreachable: Story = {
   // Nothing listens on the discard port: the connection is refused at once.
   args: { url: 'http://127.0.0.1:9/live', autoReconnectAttempts: 0 },
   play: async ({ canvas, canvasElement }) => {
-    await expect(await canvas.findByText('The live view cannot be reached.', {}, { timeout: 10_000 })).toBeVisible();
+    await expect(await canvas.findByText('The live view cannot be reached.', {}, { timeout: 2000 })).toBeVisible();
     await expect(canvasElement.querySelector('.hitl-live-view')).toHaveAttribute('data-state', 'failed');
     await expect(canvasElement.querySelector('iframe')).toBeNull();
   },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { RunGif } from '../../../src';
+import { imageLoaded } from '../../support/loaded';
 import { recordingUrl } from '../../support/simulator-assets';
 
 const meta = {
@@ -20,7 +21,8 @@ export const Completed: Story = {
     const image = canvas.getByRole<HTMLImageElement>('img', { name: 'Recording of the run' });
     await expect(image).toHaveAttribute('src', args.gif?.url);
     await expect(image).toHaveAttribute('referrerpolicy', 'no-referrer');
-    await waitFor(() => expect(image.naturalWidth).toBeGreaterThan(0), { timeout: 3000 });
+    await imageLoaded(image);
+    await expect(image.naturalWidth).toBeGreaterThan(0);
     await expect(canvas.getByRole('link', { name: 'Open the recording in a new tab' })).toHaveAttribute('href', args.gif?.url);
   },
 };
@@ -64,7 +66,7 @@ export const UnsafeUrl: Story = {
 export const ImageError: Story = {
   args: { gif: { status: 'completed', url: new URL('/hitl-sim/missing-recording.gif', window.location.origin).href } },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('The recording could not be loaded.', {}, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByText('The recording could not be loaded.', {}, { timeout: 2000 })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Open the recording in a new tab' })).toBeInTheDocument();
   },
 };

@@ -1,0 +1,29 @@
+/**
+ * Waits for what a story loads from the catalogue's own server (the live view's page, a
+ * recording) by its event, not by a time window: the story's state is on screen before these
+ * come, and the first framed page of a busy test runner can take seconds to load. The story
+ * test's own time-out bounds them.
+ */
+
+/** Resolves once the live view inside `root` has loaded its page (`data-state="connected"`). */
+export function liveViewConnected(root: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => check());
+    const check = () => {
+      if (root.querySelector('.hitl-live-view')?.getAttribute('data-state') !== 'connected') return;
+      observer.disconnect();
+      resolve();
+    };
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    check();
+  });
+}
+
+/** Resolves once `image` has loaded a picture; rejects if it fails to. */
+export function imageLoaded(image: HTMLImageElement): Promise<void> {
+  if (image.complete && image.naturalWidth > 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    image.addEventListener('load', () => resolve(), { once: true });
+    image.addEventListener('error', () => reject(new Error(`The image ${image.src} did not load.`)), { once: true });
+  });
+}
