@@ -63,12 +63,16 @@ describe('hostile input (fast-check, 10,000 cases)', () => {
       await fc.assert(
         fc.asyncProperty(statusBody, async (sent) => {
           body = sent;
-          // CPU time, not wall time: on a busy machine the wait for a core is not the input's doing.
-          const start = process.cpuUsage();
-          await store.refetch({ resource: 'status', taskId: 'task_fuzz' }).catch(() => undefined);
-          observer.result(store, options);
-          const used = process.cpuUsage(start);
-          const took = (used.user + used.system) / 1000;
+          // CPU time, best of three as above: on a busy machine the wait for a core, and one
+          // collection, are not the input's doing.
+          let took = Infinity;
+          for (let attempt = 0; attempt < 3 && took > LONG_TASK_MS; attempt += 1) {
+            const start = process.cpuUsage();
+            await store.refetch({ resource: 'status', taskId: 'task_fuzz' }).catch(() => undefined);
+            observer.result(store, options);
+            const used = process.cpuUsage(start);
+            took = Math.min(took, (used.user + used.system) / 1000);
+          }
           const snapshot = store.getSnapshot({ resource: 'status', taskId: 'task_fuzz' });
           // Never stuck: every response ends as data or as an error the person can retry.
           expect(snapshot.isFetching).toBe(false);
