@@ -44,11 +44,16 @@ function isClientModule(source: string | null, imports: readonly string[]): bool
   return imports.some((id) => /^(react|react-dom|@radix-ui\/[^/]+)(\/|$)/.test(id));
 }
 
+/** Node files that spend most of their time waiting on child processes, Redis restarts and poll intervals. */
+const NODE_WAITING = ['exactly-once', 'hub-faults', 'flood', 'teams'].map((name) => `test/node/proxy/${name}.test.ts`);
+const isWaiting = (spec: TestSpecification) => spec.project.name === 'e2e' || NODE_WAITING.some((file) => spec.moduleId.endsWith(file));
+
 /**
  * Vitest's order (`sequence.groupOrder`, then by project, the longest first once it has timings),
- * with the e2e files of a group spread through it instead of after the jsdom ones: most of their
- * time is spent waiting (a simulated run, a dev server, an install), which the CPU-bound jsdom and
- * Node files next to them fill.
+ * with the files of a group that mostly wait (e2e files, and the Node files above) started first,
+ * every third file, instead of after the jsdom ones: most of their long time is spent waiting (a
+ * poll interval, a dev server, a child process), which the CPU-bound files next to them fill.
+ * Started last, they were the suite's tail.
  */
 class SpreadWaiting extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -56,12 +61,11 @@ class SpreadWaiting extends BaseSequencer {
     const groups = [...new Set(sorted.map((spec) => spec.project.config.sequence.groupOrder))];
     return groups.flatMap((order) => {
       const group = sorted.filter((spec) => spec.project.config.sequence.groupOrder === order);
-      const waiting = group.filter((spec) => spec.project.name === 'e2e');
-      const rest = group.filter((spec) => spec.project.name !== 'e2e');
-      const every = Math.max(1, Math.ceil(rest.length / Math.max(1, waiting.length)));
+      const waiting = group.filter(isWaiting);
+      const rest = group.filter((spec) => !isWaiting(spec));
       return rest
         .reduce<TestSpecification[]>((out, spec, index) => {
-          if (index % every === 0 && waiting.length > 0) out.push(waiting.shift() as TestSpecification);
+          if (index % 2 === 0 && waiting.length > 0) out.push(waiting.shift() as TestSpecification);
           out.push(spec);
           return out;
         }, [])
@@ -70,11 +74,32 @@ class SpreadWaiting extends BaseSequencer {
   }
 }
 
-/** e2e files that time the service's and the pages' reactions (±10 %, one interval + 500 ms, 50 ms apart). */
-const E2E_TIMING = ['hub', 'hub-faults', 'cross-tab'].map((name) => `test/e2e/${name}.test.ts`);
+/**
+ * jsdom files that need a single realm: the store reads the in-process proxy's event stream (Node's
+ * web streams meeting jsdom's globals), or a check compares prototypes with the page's own. They run
+ * in forks; every other jsdom file in VM contexts, which set jsdom and the dependencies up once per
+ * worker instead of once per file (40 % less CPU for the project).
+ */
+const DOM_ONE_REALM = [
+  'test/dom/**/*.stream.test.tsx',
+  'test/dom/run-components/answered-elsewhere.test.tsx',
+  'test/dom/stories/story-source-props.test.tsx',
+];
 /** e2e files that bound how long the page's main thread may be busy (FREEZE_MS, a frame). */
 const E2E_BUDGETS = ['large-options', 'data-table', 'hostile-forms', 'hostile-pattern'].map((name) => `test/e2e/${name}.test.ts`);
 const E2E = { environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } as const;
+/**
+ * On two cores the jsdom files share the machine with Chromium and Storybook: a whole typed-and-
+ * submitted flow can pass 5 s there without anything being wrong. The waits inside the tests keep
+ * their own, shorter time-outs.
+ */
+const DOM = { environment: 'jsdom', setupFiles: ['test/setup-dom.ts'], testTimeout: 15_000 };
+/**
+ * Every file but the stories and the main-thread budgets: after them, three at a time. Those go
+ * first, one file at a time each, while the static checks (`scripts/test.sh`) use the rest of the
+ * machine.
+ */
+const REST = { sequence: { groupOrder: 2 } };
 
 export default defineConfig(({ command }) => {
   // A stray NODE_ENV (e.g. `test` when a test runs the build) would put React's development JSX
@@ -123,50 +148,47 @@ export default defineConfig(({ command }) => {
     test: {
       globals: true,
       restoreMocks: true,
-      // Vitest's default on two cores is one file at a time (cores − 1). Two: each file keeps its own
-      // worker (isolation is unchanged) and its own servers on free ports, so files share no state.
-      // What is timed runs after the CPU-bound files (`sequence.groupOrder`), one file at a time
-      // per project: the stories next to the two timed e2e files, which mostly wait; then the
-      // main-thread budgets alone. With more at once, stories timed out and budgets were missed.
-      maxWorkers: 2,
+      // Vitest's default on two cores is one file at a time (cores − 1). Three: a third of the files
+      // mostly wait (a child process, a poll interval, a page), and the CPU-bound ones fill the
+      // cores meanwhile. Each file keeps its own worker or context and its own servers on free
+      // ports, so files share no state. No test bounds time tighter than a freeze breaks (the suite
+      // passes with two busy processes beside it, `npm run test:load`).
+      maxWorkers: 3,
       sequence: { sequencer: SpreadWaiting },
       projects: [
         {
           extends: true,
-          test: { name: 'node', include: ['test/node/**/*.test.{ts,tsx}'], environment: 'node' },
+          test: { name: 'node', include: ['test/node/**/*.test.{ts,tsx}'], environment: 'node', ...REST },
         },
         {
           extends: true,
-          test: {
-            name: 'dom',
-            include: ['test/dom/**/*.test.{ts,tsx}'],
-            environment: 'jsdom',
-            setupFiles: ['test/setup-dom.ts'],
-            // On two cores the jsdom suites share the machine with Chromium and Storybook: a whole
-            // typed-and-submitted flow can pass 5 s there without anything being wrong. The waits
-            // inside the tests keep their own, shorter time-outs.
-            testTimeout: 15_000,
-          },
+          test: { name: 'dom', include: ['test/dom/**/*.test.{ts,tsx}'], exclude: DOM_ONE_REALM, pool: 'vmThreads', ...DOM, ...REST },
         },
         {
           extends: true,
-          test: { name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], exclude: [...E2E_TIMING, ...E2E_BUDGETS], ...E2E },
+          test: { name: 'dom-one-realm', include: DOM_ONE_REALM, ...DOM, ...REST },
         },
         {
           extends: true,
-          // Two files that mostly wait, one after the other, next to the stories.
-          test: { name: 'e2e-timing', include: E2E_TIMING, ...E2E, maxWorkers: 1, sequence: { groupOrder: 1 } },
+          test: { name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], exclude: E2E_BUDGETS, ...E2E, ...REST },
         },
         {
           extends: true,
-          // Their millisecond budgets measure the page, not the machine: last, one file at a time.
-          test: { name: 'e2e-budgets', include: E2E_BUDGETS, ...E2E, maxWorkers: 1, sequence: { groupOrder: 2 } },
+          // Their budgets measure the page's main thread: one file at a time, beside the stories.
+          test: { name: 'e2e-budgets', include: E2E_BUDGETS, ...E2E, maxWorkers: 1, sequence: { groupOrder: 1 } },
         },
+        // `npm run test:catalogue` only (CI runs it after `npm test`): the built Storybook, every
+        // entry opened in Chromium. Its build and browse take a minute or two of both cores.
+        ...(process.env.HITL_TEST_CATALOGUE === '1'
+          ? [{ extends: true as const, test: { name: 'catalogue', include: ['test/catalogue/**/*.test.ts'], ...E2E, maxWorkers: 1 } }]
+          : []),
         {
           extends: true,
           plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
           test: {
             name: 'storybook',
+            // One file at a time: the files of a browser project share one page, and a story that
+            // emulates a colour scheme or a width would change it under the others.
             maxWorkers: 1,
             sequence: { groupOrder: 1 },
             browser: {
