@@ -187,8 +187,8 @@ export default defineConfig(({ command }) => {
           plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
           test: {
             name: 'storybook',
-            // One file at a time: the files of a browser project share one page, and a story that
-            // emulates a colour scheme or a width would change it under the others.
+            // One file at a time: the files of a browser project share one page and its focus (two
+            // at once, a story's select list did not open).
             maxWorkers: 1,
             sequence: { groupOrder: 1 },
             browser: {
