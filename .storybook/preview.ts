@@ -1,4 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import libraryCss from '../src/styles.css?inline';
 
 /**
@@ -17,6 +18,12 @@ function libraryStylesheet(): HTMLStyleElement {
   return element;
 }
 const stylesheet = libraryStylesheet();
+
+// A story's state shows within 2 s (test/node/story-waits.test.ts holds every wait to that), and a
+// `find…` or `waitFor` that names no bound gets the same instead of Testing Library's 1 s: what a
+// story loads on demand (ajv for a JSON editor) comes from the dev server, which shares the machine
+// with the rest of the suite.
+configure({ asyncUtilTimeout: 2000 });
 
 const preview: Preview = {
   tags: ['autodocs'],

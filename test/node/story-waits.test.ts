@@ -12,6 +12,8 @@ import ts from 'typescript';
 const root = resolve(import.meta.dirname, '../..');
 const STORIES = join(root, 'stories');
 const MAX_WAIT_MS = 2000;
+/** A wait's own bound, and the default of every `find…`/`waitFor` (Testing Library's `configure`). */
+const WAIT_NAMES = new Set(['timeout', 'asyncUtilTimeout']);
 
 function catalogueFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -53,7 +55,7 @@ function numberOf(node: ts.Expression, consts: ReadonlyMap<string, ts.Expression
   return undefined;
 }
 
-/** Every `timeout` property (`{ timeout: 15_000 }`, `{ timeout }`) of a source text. */
+/** Every `timeout` and `asyncUtilTimeout` property (`{ timeout: 15_000 }`, `{ timeout }`) of a source text. */
 function waitsIn(fileName: string, text: string): Wait[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const consts = new Map<string, ts.Expression>();
@@ -61,9 +63,9 @@ function waitsIn(fileName: string, text: string): Wait[] {
   const visit = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined)
       consts.set(node.name.text, node.initializer);
-    if (ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && node.name.text === 'timeout')
+    if (ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && WAIT_NAMES.has(node.name.text))
       properties.push({ node, value: node.initializer });
-    if (ts.isShorthandPropertyAssignment(node) && node.name.text === 'timeout') properties.push({ node, value: node.name });
+    if (ts.isShorthandPropertyAssignment(node) && WAIT_NAMES.has(node.name.text)) properties.push({ node, value: node.name });
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -84,7 +86,8 @@ function overLong(waits: readonly Wait[]): string[] {
 }
 
 describe('the waits of the stories', () => {
-  const files = catalogueFiles(STORIES);
+  // The preview's too: it sets the default of the waits that name no bound.
+  const files = [...catalogueFiles(STORIES), ...catalogueFiles(join(root, '.storybook'))];
   const waits = files.flatMap((file) => waitsIn(relative(root, file), readFileSync(file, 'utf8')));
 
   it(`give no state more than ${MAX_WAIT_MS} ms to show`, () => {
@@ -108,6 +111,7 @@ describe('the waits of the stories', () => {
       '    const timeout = 3e3;',
       "    await canvas.findByRole('c', {}, { timeout });",
       "    await canvas.findByRole('d', {}, { timeout: someBound() });",
+      '    configure({ asyncUtilTimeout: 5000 });',
       '    // { timeout: 99_000 } in a comment, and a client option: none of them a wait.',
       "    const client = createClient({ timeoutMs: 30_000, label: 'timeout: 10000' });",
       '  },',
@@ -118,6 +122,7 @@ describe('the waits of the stories', () => {
       "stories/slow.stories.tsx:7: 'timeout': LONG (over 2000 ms)",
       'stories/slow.stories.tsx:9: timeout (over 2000 ms)',
       'stories/slow.stories.tsx:10: timeout: someBound() (not a number this check can read)',
+      'stories/slow.stories.tsx:11: asyncUtilTimeout: 5000 (over 2000 ms)',
     ]);
   });
 });
