@@ -1,7 +1,7 @@
 /**
  * One proxy instance in a process of its own, on a shared Redis, so a test can kill it with
- * SIGKILL mid-answer. Run with `node --import tsx`; `UPSTREAM`, `API_KEY`, `REDIS_URL` and
- * `TIMEOUT_MS` come from the environment. It sends `{ port }` once listening.
+ * SIGKILL mid-answer. Forked by `forkProcess` (fork-process.ts); `UPSTREAM`, `API_KEY`,
+ * `REDIS_URL` and `TIMEOUT_MS` come from the environment. It sends `{ port }` once listening.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

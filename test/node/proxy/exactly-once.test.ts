@@ -5,12 +5,13 @@
  * Real HTTP throughout: a counting service, proxies in this process or in child processes, a real
  * redis-server.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTaskProxy, toNodeListener, type TaskProxy, type TaskProxyOptions } from '../../../src/server';
 import { startCountingService, TASK_ID, TOOL_CALL_ID, type CountingService } from './counting-service';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
+import { forkProcess } from './fork-process';
 
 const KEY = 'sk_live_exactly_once_7Qx2';
 
@@ -70,8 +71,7 @@ async function startProxy(options: Partial<TaskProxyOptions> = {}): Promise<{ ba
 
 /** A proxy instance in a child process on the shared Redis, to be killed with SIGKILL. */
 async function spawnProxy(redisUrl: string, timeoutMs: number): Promise<{ base: string; child: ChildProcess }> {
-  const child = fork(new URL('./answer-proxy-process.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
+  const child = await forkProcess(new URL('./answer-proxy-process.ts', import.meta.url), {
     env: { ...process.env, UPSTREAM: service.url, API_KEY: KEY, REDIS_URL: redisUrl, TIMEOUT_MS: String(timeoutMs) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,8 +1,9 @@
 /**
  * A proxy with its event stream in a process of its own, for the flood test: its memory is
- * measured alone. Run with `node --import tsx`; `UPSTREAM`, `API_KEY`, `IDLE_MS` and `TEAMS` (`1`:
- * `identify` reads the `x-auth-user` header, `user@team`) come from the environment. It sends
- * `{ port }` once listening, then answers `stats` with the hub's stats, the RSS and its peak.
+ * measured alone. Forked by `forkProcess` (fork-process.ts); `UPSTREAM`, `API_KEY`, `IDLE_MS`
+ * and `TEAMS` (`1`: `identify` reads the `x-auth-user` header, `user@team`) come from the
+ * environment. It sends `{ port }` once listening, then answers `stats` with the hub's stats,
+ * the RSS and its peak.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -3,10 +3,11 @@
  * in a child process in front of a counting fake service, over real HTTP: what it costs the
  * service while the streams are open and after they close, and the proxy's memory.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { get, type ClientRequest } from 'node:http';
 import { TASK_PROXY_DEFAULTS } from '../../../src/server';
 import { startCountingUpstream, type CountingUpstream } from './counting-upstream';
+import { forkProcess } from './fork-process';
 
 const KEY = 'sk_live_flood_20b7c4';
 const STREAMS = 100;
@@ -38,8 +39,7 @@ interface Stats {
 }
 
 async function startProxy(teams: boolean): Promise<{ port: number; stats: () => Promise<Stats> }> {
-  const child = fork(new URL('./flood-proxy-process.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
+  const child = await forkProcess(new URL('./flood-proxy-process.ts', import.meta.url), {
     env: { ...process.env, UPSTREAM: upstream.url, API_KEY: KEY, IDLE_MS: String(IDLE_MS), TEAMS: teams ? '1' : '0' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

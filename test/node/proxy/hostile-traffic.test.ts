@@ -3,11 +3,12 @@
  * endpoints, an upstream answer far larger than memory should hold, clients that trickle their
  * headers or body, and an upstream that echoes the key in every encoding it can think of.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createTaskProxy, toNodeListener, type TaskProxyOptions, type ToNodeListenerOptions } from '../../../src/server';
 import { startSimulatorServer, type SimulatorServer } from '../../../src/testing';
+import { forkProcess } from './fork-process';
 
 const KEY = 'sk_live_Hostile_9f3e2c71aB';
 const servers: Server[] = [];
@@ -241,8 +242,7 @@ describe('an upstream answer over maxResponseBytes', () => {
       res.on('drain', pump);
       pump();
     });
-    const child = fork(new URL('./proxy-process.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx'],
+    const child = await forkProcess(new URL('./proxy-process.ts', import.meta.url), {
       env: { ...process.env, UPSTREAM: upstream, API_KEY: KEY },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -6,13 +6,13 @@
  * bound is several intervals wide, so only a hub that stays silent or waits for a lease it should
  * not breaks it.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { readStream } from './hub-fixture';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
+import { forkProcess } from './fork-process';
 
 const KEY = 'sk_faults_9f3c1e';
 const INTERVAL = 500;
@@ -48,8 +48,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 async function startInstance(index: number, interval = INTERVAL): Promise<Instance> {
-  const child = fork(fileURLToPath(new URL('./hub-instance.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+  const child = await forkProcess(new URL('./hub-instance.ts', import.meta.url), {
     env: {
       ...process.env,
       UPSTREAM: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/i${index}`,

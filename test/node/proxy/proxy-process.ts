@@ -1,8 +1,8 @@
 /**
  * A proxy in a process of its own, so a test can measure the proxy's memory and nothing else's.
- * Run with `node --import tsx`; `UPSTREAM` and `API_KEY` come from the environment. It sends
- * `{ port }` once listening, then answers `reset` (the peak RSS starts again from now) and `peak`
- * (the peak RSS since, in bytes).
+ * Forked by `forkProcess` (fork-process.ts); `UPSTREAM` and `API_KEY` come from the environment.
+ * It sends `{ port }` once listening, then answers `reset` (the peak RSS starts again from now)
+ * and `peak` (the peak RSS since, in bytes).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
