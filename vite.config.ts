@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
@@ -51,45 +51,32 @@ const PROJECT_ORDER = ['e2e', 'node', 'dom', 'dom-one-realm', 'storybook'];
 const rank = (project: string) => (PROJECT_ORDER.includes(project) ? PROJECT_ORDER.indexOf(project) : PROJECT_ORDER.length);
 
 /**
- * One project's files after another (a worker that shares its modules between files, as the Node
- * ones do, is kept only while the next file is of its project: interleaved, each file started a
- * worker anew), the projects in `PROJECT_ORDER`. Within one, the longest first: by the
- * last run's timings (Vitest's cache) or, for a file without one (a fresh clone), by its size;
- * those go before the timed ones. The Node files that mostly wait go every second file from the
+ * Vitest's own order within a project (files without timings first, by size, as on a fresh clone;
+ * then the failed; then the longest by the last run's timings), but the projects in
+ * `PROJECT_ORDER` rather than by name, one after another: a worker that shares its modules between
+ * files, as the Node ones do, is kept only while the next file is of its project (interleaved,
+ * each file started a worker anew). The Node files that mostly wait go every second file from the
  * start of their project: their time is a poll interval or a child process, which the CPU-bound
  * files beside them fill (all three at once, the cores idled).
  */
 class ProjectsLongestFirst extends BaseSequencer {
-  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const { cache, config } = this.ctx;
-    const key = (spec: TestSpecification) => `${spec.project.name}:${relative(config.root, spec.moduleId)}`;
-    const timed = (spec: TestSpecification) => cache.getFileTestResults(key(spec))?.duration;
-    const size = (spec: TestSpecification) => cache.getFileStats(key(spec))?.size ?? 0;
-    const longestFirst = (a: TestSpecification, b: TestSpecification) => {
-      const [durationA, durationB] = [timed(a), timed(b)];
-      if (durationA === undefined || durationB === undefined) {
-        if (durationA !== undefined) return 1;
-        if (durationB !== undefined) return -1;
-        return size(b) - size(a);
-      }
-      return durationB - durationA;
-    };
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // Array#sort is stable: within a project, Vitest's order stays.
+    const sorted = (await super.sort(files)).sort((a, b) => rank(a.project.name) - rank(b.project.name));
     const waits = (spec: TestSpecification) => NODE_WAITING.some((file) => spec.moduleId.endsWith(file));
-    const projects = [...new Set(files.map((spec) => spec.project.name))].sort((a, b) => rank(a) - rank(b));
-    return Promise.resolve(
-      projects.flatMap((project) => {
-        const own = files.filter((spec) => spec.project.name === project).sort(longestFirst);
-        const waiting = own.filter(waits);
-        return own
-          .filter((spec) => !waits(spec))
-          .reduce<TestSpecification[]>((out, spec, index) => {
-            if (index % 2 === 0 && waiting.length > 0) out.push(waiting.shift() as TestSpecification);
-            out.push(spec);
-            return out;
-          }, [])
-          .concat(waiting);
-      }),
-    );
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((project) => {
+      const own = sorted.filter((spec) => spec.project.name === project);
+      const waiting = own.filter(waits);
+      return own
+        .filter((spec) => !waits(spec))
+        .reduce<TestSpecification[]>((out, spec, index) => {
+          if (index % 2 === 0 && waiting.length > 0) out.push(waiting.shift() as TestSpecification);
+          out.push(spec);
+          return out;
+        }, [])
+        .concat(waiting);
+    });
   }
 }
 
