@@ -69,6 +69,10 @@ const config: StorybookConfig = {
     // Tailwind 4 builds the shadcn recipe's stylesheet (examples/shadcn-form/styles.css), which only
     // its stories import. A stylesheet without Tailwind's directives passes through unchanged.
     config.plugins = [...(config.plugins ?? []), simulatorAssets(), tailwindcss()];
+    // ajv (CommonJS) is imported on demand by the JSON editors: bundled with the other dependencies
+    // when the dev server starts, not at a story's first validation, which on a fresh clone took
+    // longer than the story's 2 s.
+    config.optimizeDeps = { ...config.optimizeDeps, include: [...(config.optimizeDeps?.include ?? []), 'ajv'] };
     return config;
   },
 };
