@@ -1,8 +1,8 @@
 /**
  * One proxy instance with its event hub on a Redis store, in a process of its own so a test can
  * kill it (SIGKILL). Forked by `forkProcess` (fork-process.ts); `UPSTREAM`, `API_KEY`,
- * `REDIS_URL`, `PREFIX` and `INTERVAL_MS` come from the environment. It sends `{ port }` once listening, every log line as
- * `{ log: { level, message } }`, and its stats when sent `stats`.
+ * `REDIS_URL`, `PREFIX` and `INTERVAL_MS` come from the environment. It sends `{ port }` once
+ * listening, every log line as `{ log: { level, message } }`, and its stats when sent `stats`.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
