@@ -2,12 +2,12 @@
  * The playground's web server: Vite serving `playground/` with the key-hiding proxy mounted
  * beside it, so the page talks to `/api/hitl` on its own origin and never sees the key.
  */
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { createServer as createViteServer, type LogLevel, type Plugin } from 'vite';
+import { createServer as createViteServer, type LogLevel, type Plugin, type ViteDevServer } from 'vite';
 import { createTaskProxy, toNodeListener } from '../src/server';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,9 +75,55 @@ function taskProxyPlugin(upstream: string, apiKey: string): Plugin {
  * Vite runs in middleware mode on a server of our own: a stand-alone Vite server would take over
  * SIGTERM and the end of stdin to exit the process, leaving the simulator and the caller (a
  * test, `npm start`'s own shutdown) no say, and it hides the listen error's `EADDRINUSE` code.
+ * The port is taken first: a busy one is refused at once, before Vite starts and bundles the
+ * app's dependencies (seconds on a busy machine), not after, which a fallback paid twice.
  */
 export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
-  const httpServer = createHttpServer();
+  // Requests that come before Vite is ready (a tab left open on the port) wait for it.
+  const handler: { vite?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  const early: Array<[IncomingMessage, ServerResponse]> = [];
+  const httpServer = createHttpServer((req, res) => {
+    if (handler.vite === undefined) early.push([req, res]);
+    else handler.vite(req, res);
+  });
+  const closeHttpServer = () =>
+    new Promise<void>((done) => {
+      httpServer.close(() => done());
+      // Browsers keep connections open; they would hold `close` for minutes.
+      httpServer.closeAllConnections();
+    });
+  await new Promise<void>((done, fail) => {
+    httpServer.once('error', fail);
+    httpServer.listen(options.port, '127.0.0.1', () => {
+      httpServer.off('error', fail);
+      done();
+    });
+  });
+
+  let vite: ViteDevServer;
+  try {
+    vite = await startVite(options, httpServer);
+  } catch (error) {
+    await closeHttpServer();
+    throw error;
+  }
+  handler.vite = vite.middlewares;
+  for (const [req, res] of early.splice(0)) vite.middlewares(req, res);
+
+  const { port } = httpServer.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    close() {
+      closing ??= Promise.all([vite.close(), closeHttpServer()]).then(() => undefined);
+      return closing;
+    },
+  };
+}
+
+/** Vite in middleware mode on `httpServer` (its hot updates too), the app's dependencies bundled. */
+async function startVite(options: PlaygroundServerOptions, httpServer: Server): Promise<ViteDevServer> {
   const cacheDir = options.cacheDir ?? resolve(repoRoot, 'node_modules/.vite/playground');
   const hotReload = options.hotReload ?? true;
   const vite = await createViteServer({
@@ -112,45 +158,19 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       ],
     },
   });
-  httpServer.on('request', vite.middlewares);
-
-  // Bundle the app's dependencies before the first visit: the page then loads without a reload
-  // midway, and closing never cuts a bundling run short (which leaves its directory behind).
-  await vite.warmupRequest('/src/main.tsx');
-  await vite.waitForRequestsIdle();
-  const optimizer = vite.environments.client.depsOptimizer;
-  if (optimizer !== undefined)
-    await Promise.all(
-      Object.values(optimizer.metadata.discovered).flatMap((dep) => (dep.processing === undefined ? [] : [dep.processing])),
-    );
-
-  const closeHttpServer = () =>
-    new Promise<void>((done) => {
-      httpServer.close(() => done());
-      // Browsers keep connections open; they would hold `close` for minutes.
-      httpServer.closeAllConnections();
-    });
   try {
-    await new Promise<void>((done, fail) => {
-      httpServer.once('error', fail);
-      httpServer.listen(options.port, '127.0.0.1', () => {
-        httpServer.off('error', fail);
-        done();
-      });
-    });
+    // Bundle the app's dependencies before the first visit: the page then loads without a reload
+    // midway, and closing never cuts a bundling run short (which leaves its directory behind).
+    await vite.warmupRequest('/src/main.tsx');
+    await vite.waitForRequestsIdle();
+    const optimizer = vite.environments.client.depsOptimizer;
+    if (optimizer !== undefined)
+      await Promise.all(
+        Object.values(optimizer.metadata.discovered).flatMap((dep) => (dep.processing === undefined ? [] : [dep.processing])),
+      );
   } catch (error) {
     await vite.close();
     throw error;
   }
-
-  const { port } = httpServer.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    port,
-    close() {
-      closing ??= Promise.all([vite.close(), closeHttpServer()]).then(() => undefined);
-      return closing;
-    },
-  };
+  return vite;
 }

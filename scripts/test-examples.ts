@@ -9,7 +9,14 @@
  * with no console error or warning and no page error (React's warnings are console errors).
  *
  * The Vite app is built with React's development build (NODE_ENV=development), the one that warns;
- * Next builds for production (`next build`, telemetry off) and is served with `next start`.
+ * Next builds for production (`next build`, telemetry off) and is served with `next start`. The
+ * Next.js app is built and played twice: with `cacheComponents` (create-next-app 16's default, as
+ * its next.config.ts has it) and without. Its proxy route keeps its state on Redis when `REDIS_URL`
+ * is set: the build gets the address of a server that only counts connections, and fails on any
+ * connection or `ECONNREFUSED` line (a store that connects when `next build` loads the route);
+ * `next start` gets a redis-server of its own (scripts/lib/redis-server.ts), which the journeys'
+ * answers must reach. `next build`'s table must list the proxy's route as rendered at each request
+ * (never prerendered or cached) and the `<Inbox>` page as prerendered.
  *
  * Not part of `npm test` (it installs from the registry and builds two apps); `.ci/run` runs it
  * after `npm test`. Options: `--only vite-react18|next-app`, `--keep` (leave the temporary folders).
@@ -17,12 +24,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { packedTarball, REPO_ROOT, run } from './lib/packed-package';
 import { chromiumLaunchOptions } from './lib/chromium';
+import { startRedisServer, type RedisServer } from './lib/redis-server';
 
 const API_KEY = 'sim_examples_key_5b1e';
 const args = process.argv.slice(2);
@@ -40,6 +49,15 @@ interface Example {
   serve: string[];
   /** Checks run with Node in the installed app before it is built (scripts/react18-refs-check.js). */
   nodeChecks?: { name: string; script: string }[];
+  /** The app's builds, each played in turn; `configure` changes the copy before its build. Default: one, as the example is. */
+  builds?: { name: string; configure?: (dir: string) => Promise<void> }[];
+  /**
+   * Gives the app `REDIS_URL`: at build time a server that counts connections (there must be none),
+   * at `next start` a redis-server that the journeys must reach. Default: false.
+   */
+  redis?: boolean;
+  /** The mark `next build` must print beside each of these routes in its table (`ƒ` at each request, `○` prerendered). Default: none. */
+  routes?: Record<string, string>;
   /** The round trips to play, each on a fresh page. */
   journeys: { name: string; play: (page: Page, url: string) => Promise<void> }[];
 }
@@ -57,12 +75,30 @@ const EXAMPLES: Example[] = [
     name: 'next-app',
     buildEnv: { NEXT_TELEMETRY_DISABLED: '1' },
     serve: ['npx', 'next', 'start', '--hostname', '127.0.0.1', '--port', '0'],
+    builds: [
+      { name: "cacheComponents on (create-next-app 16's default)" },
+      { name: 'cacheComponents off', configure: withoutCacheComponents },
+    ],
+    redis: true,
+    // The proxy is never prerendered or cached; the inbox's page is prerendered.
+    routes: { '/api/hitl/[...path]': 'ƒ', '/inbox': '○' },
     journeys: [
       { name: 'live run (client page)', play: (page, url) => liveRun(page, `${url}/live`, { expectInertFrame: true }) },
       { name: 'Server Component form', play: (page, url) => serverComponentForm(page, `${url}/server-form`) },
+      { name: 'inbox (prerendered page)', play: (page, url) => inbox(page, url) },
     ],
   },
 ];
+
+/** next.config.ts without `cacheComponents` and `partialPrefetching` (which needs it): Next.js 16 as before create-next-app turned them on. */
+async function withoutCacheComponents(dir: string): Promise<void> {
+  const path = join(dir, 'next.config.ts');
+  const config = await readFile(path, 'utf8');
+  const kept = config.split('\n').filter((line) => !/^\s*(cacheComponents|partialPrefetching):/.test(line));
+  if (kept.length !== config.split('\n').length - 2)
+    throw new Error(`next.config.ts does not set cacheComponents and partialPrefetching:\n${config}`);
+  await writeFile(path, kept.join('\n'));
+}
 
 /** Starts a task, answers the login form by its labels, and follows the run to its end, checking where focus goes. */
 async function liveRun(page: Page, url: string, options: { expectInertFrame: boolean }): Promise<void> {
@@ -106,6 +142,53 @@ async function serverComponentForm(page: Page, url: string): Promise<void> {
   await page.getByLabel('Password').fill('correct horse battery staple');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Signed in as ada.lovelace.').waitFor({ timeout: 30_000 });
+}
+
+/**
+ * A call waiting in the prerendered inbox page: started on the live page, it is listed with how long
+ * it has waited (a time read after hydration), opened in place, answered, and leaves.
+ */
+async function inbox(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/live`);
+  await page.getByRole('button', { name: 'Start task' }).click();
+  await page.getByLabel('Username').waitFor({ timeout: 30_000 });
+  await page.goto(`${url}/inbox`);
+  const item = page.getByRole('button', { name: /Log in to Acme Shop.*waiting for \d+ (sec|min)/ });
+  await item.waitFor({ timeout: 30_000 });
+  await item.click();
+  await page.getByLabel('Username').fill('ada.lovelace', { timeout: 30_000 });
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText('Nothing is waiting for you.').waitFor({ timeout: 30_000 });
+}
+
+/** A TCP server that counts the connections made to it, each passed on to `target` (a port), or closed at once without one. */
+async function countingServer(target?: number): Promise<{ url: string; connections(): number; close(): Promise<void> }> {
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    connections += 1;
+    const ends = target === undefined ? [socket] : [socket, connect(target, '127.0.0.1')];
+    for (const end of ends) {
+      sockets.add(end);
+      end.on('error', () => undefined);
+      end.on('close', () => {
+        sockets.delete(end);
+        for (const other of ends) other.destroy();
+      });
+    }
+    if (ends[1] === undefined) socket.destroy();
+    else socket.pipe(ends[1]).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** A child process in its own group, so stopping it stops what it started (npx → node). */
@@ -197,10 +280,8 @@ async function playJourney(browser: Browser, url: string, journey: Example['jour
 async function testExample(example: Example, tarball: string, release: { current?: () => Promise<void> }): Promise<string[]> {
   const source = join(REPO_ROOT, 'examples', example.name);
   const dir = await mkdtemp(join(tmpdir(), `hitl-example-${example.name}-`));
-  const children: ChildProcess[] = [];
-  let simulator: { url: string; close(): Promise<void> } | undefined;
   try {
-    let since = performance.now();
+    const since = performance.now();
     await cp(source, dir, {
       recursive: true,
       filter: (path) => !/(^|\/)(node_modules|\.next|dist)(\/|$)/.test(relative(source, path)),
@@ -235,36 +316,98 @@ async function testExample(example: Example, tarball: string, release: { current
       checked.push(...found.map((problem) => `${check.name}: ${problem}`));
     }
 
-    since = performance.now();
-    const { NODE_ENV: _ignored, ...env } = process.env;
-    await new Promise<void>((resolve, reject) => {
-      const build = spawn('npm', ['run', 'build'], { cwd: dir, env: { ...env, ...example.buildEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-      build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited with ${String(code)}:\n${output}`))));
-    });
-    log(`  built in ${seconds(since)}`);
-
     // The simulator of the installed package, as a user's test would start it.
-    const testing = (await import(pathToFileURL(join(dir, 'node_modules/hitl-react/dist/testing.js')).href)) as {
-      startSimulatorServer(options: { apiKey: string }): Promise<{ url: string; close(): Promise<void> }>;
-    };
+    const testing = (await import(pathToFileURL(join(dir, 'node_modules/hitl-react/dist/testing.js')).href)) as Testing;
+    const problems = [...checked];
+    const builds = example.builds ?? [{ name: 'as it is' }];
+    for (const build of builds) {
+      const named = (problem: string) => (builds.length > 1 ? `${build.name}: ${problem}` : problem);
+      if (builds.length > 1) log(`  ${build.name}`);
+      try {
+        problems.push(...(await buildAndPlay(example, dir, build, testing, release)).map(named));
+      } catch (error) {
+        problems.push(named(error instanceof Error ? error.message : String(error)));
+      }
+    }
+    return problems;
+  } catch (error) {
+    return [error instanceof Error ? error.message : String(error)];
+  } finally {
+    if (!keep) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the scripts use of the installed package's `hitl-react/testing`. */
+interface Testing {
+  startSimulatorServer(options: { apiKey: string }): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/** Runs the app's build script; resolves with its output. */
+function runBuild(dir: string, buildEnv: Record<string, string>): Promise<string> {
+  const { NODE_ENV: _ignored, ...env } = process.env;
+  return new Promise<string>((resolve, reject) => {
+    const build = spawn('npm', ['run', 'build'], { cwd: dir, env: { ...env, ...buildEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    build.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`npm run build exited with ${String(code)}:\n${output}`)),
+    );
+  });
+}
+
+/** Builds the installed app (changed by `build.configure`), serves it and plays the journeys; returns the problems found. */
+async function buildAndPlay(
+  example: Example,
+  dir: string,
+  build: NonNullable<Example['builds']>[number],
+  testing: Testing,
+  release: { current?: () => Promise<void> },
+): Promise<string[]> {
+  await build.configure?.(dir);
+  const problems: string[] = [];
+  const counter = example.redis === true ? await countingServer() : undefined;
+  let redis: RedisServer | undefined;
+  let relay: Awaited<ReturnType<typeof countingServer>> | undefined;
+  let server: ChildProcess | undefined;
+  let simulator: Awaited<ReturnType<Testing['startSimulatorServer']>> | undefined;
+  try {
+    let since = performance.now();
+    const output = await runBuild(dir, { ...example.buildEnv, ...(counter === undefined ? {} : { REDIS_URL: counter.url }) });
+    log(`  built in ${seconds(since)}`);
+    for (const [route, mark] of Object.entries(example.routes ?? {})) {
+      const listed = output.split('\n').find((line) => line.trimEnd().endsWith(` ${route}`) && /^[┌├└]/.test(line));
+      const ok = listed !== undefined && listed.includes(` ${mark} ${route}`);
+      log(`  ${ok ? 'ok' : 'FAILED'}  ${route} built as ${mark}`);
+      if (!ok) problems.push(`next build lists ${route} as "${listed?.trim() ?? '(not listed)'}", not ${mark}`);
+    }
+    if (counter !== undefined) {
+      const refused = output.split('\n').filter((line) => /ECONNREFUSED|Redis proxy store/.test(line));
+      const connected = counter.connections() > 0 || refused.length > 0;
+      if (connected)
+        problems.push(
+          `next build connected to Redis ${counter.connections()} time(s), and printed ${refused.length} line(s) of it:\n${refused.join('\n')}`,
+        );
+      log(`  ${connected ? 'FAILED' : 'ok'}  no connection to Redis during the build`);
+      redis = await startRedisServer();
+      relay = await countingServer(redis.port);
+    }
+
+    // A service of its own: what another build's journeys left waiting would not show in this one's inbox.
     simulator = await testing.startSimulatorServer({ apiKey: API_KEY });
-    const server = start(example.serve, dir, {
+    server = start(example.serve, dir, {
       HITL_UPSTREAM: simulator.url,
       HITL_API_KEY: API_KEY,
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: example.buildEnv.NODE_ENV ?? 'production',
+      ...(relay === undefined ? {} : { REDIS_URL: relay.url }),
     });
-    children.push(server);
     const url = await addressOf(server);
-    log(`  serving at ${url}, the simulator at ${simulator.url}`);
+    log(`  serving at ${url}, the simulator at ${simulator.url}${redis === undefined ? '' : `, Redis at ${redis.url}`}`);
 
     since = performance.now();
     release.current = await chromiumLock();
     const browser = await chromium.launch(chromiumLaunchOptions);
-    const problems: string[] = [];
     try {
       for (const journey of example.journeys) {
         const started = performance.now();
@@ -277,13 +420,20 @@ async function testExample(example: Example, tarball: string, release: { current
       await release.current();
       release.current = undefined;
     }
-    return [...checked, ...problems];
-  } catch (error) {
-    return [error instanceof Error ? error.message : String(error)];
+    if (relay !== undefined) {
+      // The answers went through the proxy's store: it connected at its first use, at request time.
+      if (relay.connections() === 0) problems.push('the journeys never reached Redis: the proxy route does not use its store');
+      log(
+        `  ${relay.connections() === 0 ? 'FAILED' : 'ok'}  the proxy's store reached Redis at request time (${relay.connections()} connections)`,
+      );
+    }
+    return problems;
   } finally {
-    for (const child of children) await stop(child);
+    if (server !== undefined) await stop(server);
     await simulator?.close();
-    if (!keep) await rm(dir, { recursive: true, force: true });
+    await counter?.close();
+    await relay?.close();
+    await redis?.stop();
   }
 }
 

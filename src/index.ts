@@ -226,8 +226,9 @@ export { AuditTrail, defaultAuditTrailMessages } from './components/audit-trail'
 export type { AuditTrailMessages, AuditTrailProps, AuditTrailState } from './components/audit-trail';
 export { useAuditTrail } from './hooks';
 export type { UseAuditTrailOptions } from './hooks';
+export type { AuditTrailResult } from './store';
 export { enAuditTrailMessages } from './messages';
-export type { AuditEntry, AuditAction, AuditTrailRequestOptions } from './client';
+export type { AuditEntry, AuditAction, AuditPage, AuditPageRequestOptions, AuditTrailRequestOptions } from './client';
 export { defaultRunListMessages, RunList } from './components/run-list';
 export type { RunListMessages, RunListProps, RunListState } from './components/run-list';
 export type { HeadingLevel } from './components/shared';

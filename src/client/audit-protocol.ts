@@ -1,8 +1,9 @@
 /**
- * The proxy's audit trail, `GET {basePath}/audit?taskId=<id>&limit=<n>`: what the proxy
- * (`src/server`) writes and the browser (`src/store`, `useAuditTrail`) reads, in one place, like
- * the event protocol. Not an endpoint of the task service: only `createTaskProxy` serves it, for
- * the caller's own team, newest entry first, as `{ success: true, data: AuditEntry[] }`.
+ * The proxy's audit trail, `GET {basePath}/audit?taskId=<id>&limit=<n>&before=<id>`: what the
+ * proxy (`src/server`) writes and the browser (`src/store`, `useAuditTrail`) reads, in one place,
+ * like the event protocol. Not an endpoint of the task service: only `createTaskProxy` serves it,
+ * for the caller's own team (one task's entries with `taskId`, else the team's), newest entry
+ * first, a page at a time, as `{ success: true, data: AuditEntry[], next?: string }`.
  */
 import { isRecord } from '../utils';
 
@@ -15,7 +16,7 @@ export type AuditAction = 'create_task' | 'answer' | 'stop_run' | 'stop_task';
 /** Every `AuditAction`, for code that reads one from the wire. */
 export const AUDIT_ACTIONS: readonly AuditAction[] = Object.freeze(['create_task', 'answer', 'stop_run', 'stop_task']);
 
-/** One entry of the audit trail. An answer's text is never kept: at most its SHA-256. */
+/** One entry of the audit trail, as a browser reads it. Nothing of an answer's text is in it, not even a digest. */
 export interface AuditEntry {
   /** When the proxy answered the request, ISO 8601 UTC. */
   readonly at: string;
@@ -32,9 +33,24 @@ export interface AuditEntry {
   readonly status: number;
   /** What came of it, e.g. `accepted`, `already_answered`, `answer_in_doubt`, `refused`, `failed`. */
   readonly outcome: string;
-  /** For an answer: the SHA-256 of its `input`, hex, so two trails can be compared without the text. */
-  readonly inputSha256?: string | undefined;
+  /**
+   * The entry's place in the trail, given by the proxy's store when the entry is read back (not in
+   * `onAudit`'s entries): pass it as `before` to read the entries older than it.
+   */
+  readonly id?: string | undefined;
+  /** The task's name as the team's task list shows it, when the proxy knows the task (with `identify`). */
+  readonly taskName?: string | undefined;
 }
+
+/** One page of the audit trail, newest first. */
+export interface AuditPage {
+  readonly entries: AuditEntry[];
+  /** Give it as `before` to read the next (older) page; `undefined` when there is none. */
+  readonly next: string | undefined;
+}
+
+/** Longest `before` cursor the proxy takes. */
+export const MAX_AUDIT_CURSOR_LENGTH = 200;
 
 const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
 
@@ -51,6 +67,30 @@ export function isAuditEntry(value: unknown): value is AuditEntry {
     typeof value.outcome === 'string' &&
     optionalString(value.runId) &&
     optionalString(value.toolCallId) &&
-    optionalString(value.inputSha256)
+    optionalString(value.id) &&
+    optionalString(value.taskName)
   );
+}
+
+/**
+ * The fields of `AuditEntry` only, copied from `value` (`undefined` when it is no entry): what the
+ * proxy serves and the browser keeps, so that nothing else a record carries (a server-side digest,
+ * a field of a later version) reaches a page.
+ */
+export function toAuditEntry(value: unknown): AuditEntry | undefined {
+  if (!isAuditEntry(value)) return undefined;
+  const { at, user, team, action, taskId, runId, toolCallId, status, outcome, id, taskName } = value;
+  return {
+    at,
+    user,
+    team,
+    action,
+    taskId,
+    ...(runId === undefined ? {} : { runId }),
+    ...(toolCallId === undefined ? {} : { toolCallId }),
+    status,
+    outcome,
+    ...(id === undefined ? {} : { id }),
+    ...(taskName === undefined ? {} : { taskName }),
+  };
 }

@@ -4,6 +4,7 @@ import { ALREADY_ANSWERED_CODE, ANSWER_IN_DOUBT_CODE } from './event-protocol';
 import { buildEndpointPath } from './endpoint-path';
 import { parseRetryAfter } from './parse-retry-after';
 import { TaskApiError, type TaskApiErrorKind } from './task-api-error';
+import { rememberToolCallSeenAt, TOOL_CALL_SEEN_AT_HEADER } from './tool-call-seen-at';
 import {
   TASK_ENDPOINTS,
   type QueryParameterOf,
@@ -194,7 +195,10 @@ function createExchange(settings: RequestSenderSettings) {
           cause,
         });
       }
-      return readEnvelope(endpoint, response, text);
+      const envelope = readEnvelope(endpoint, response, text);
+      // A proxy's time of a status's pending call comes beside it, never in the service's data.
+      rememberToolCallSeenAt(envelope?.data, response.headers.get(TOOL_CALL_SEEN_AT_HEADER));
+      return envelope;
     } finally {
       deadline.dispose();
     }

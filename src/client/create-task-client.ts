@@ -1,12 +1,13 @@
 import { rememberClientScope } from './client-scope';
 import { isRecord } from '../utils';
 import { createEventSource } from './create-event-source';
-import { AUDIT_PATH, isAuditEntry, type AuditEntry } from './audit-protocol';
+import { AUDIT_PATH, toAuditEntry, type AuditEntry, type AuditPage } from './audit-protocol';
 import { createProxyGetSender, createRequestSender, type EndpointRequest } from './create-request-sender';
 import { IDEMPOTENCY_KEY_HEADER } from './event-protocol';
 import { TaskApiError } from './task-api-error';
 import { endpointLabel, MAX_PAGE_LIMIT, TASK_ENDPOINTS, type TaskEndpointName, type TaskEndpointResponses } from './task-endpoints';
 import type {
+  AuditPageRequestOptions,
   AuditTrailRequestOptions,
   CreateTaskResponse,
   Page,
@@ -87,10 +88,13 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
   const send = createRequestSender(settings);
   const proxyGet = createProxyGetSender(settings);
 
-  async function getAuditTrail(taskId: string, o?: AuditTrailRequestOptions): Promise<AuditEntry[]> {
-    const query: Record<string, string> = { taskId };
+  async function getAuditPage(o?: AuditPageRequestOptions): Promise<AuditPage> {
+    const query: Record<string, string> = {};
+    if (o?.taskId !== undefined) query.taskId = o.taskId;
     if (o?.limit !== undefined) query.limit = String(o.limit);
-    const data = (await proxyGet(AUDIT_PATH, query, o?.signal))?.data;
+    if (o?.before !== undefined) query.before = o.before;
+    const envelope = await proxyGet(AUDIT_PATH, query, o?.signal);
+    const data = envelope?.data;
     if (!Array.isArray(data))
       throw new TaskApiError(`GET ${AUDIT_PATH} answered without the expected data`, {
         kind: 'parse',
@@ -98,8 +102,13 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
         endpoint: `GET ${AUDIT_PATH}`,
       });
     // Entries are read as text only; anything else the proxy might send is left out.
-    return data.filter(isAuditEntry);
+    const entries = data.flatMap((value) => toAuditEntry(value) ?? []);
+    const next = envelope?.next;
+    return { entries, next: typeof next === 'string' && next !== '' ? next : undefined };
   }
+
+  const getAuditTrail = async (taskId: string, o?: AuditTrailRequestOptions): Promise<AuditEntry[]> =>
+    (await getAuditPage({ ...o, taskId })).entries;
 
   /** A 2xx envelope whose `data` is not what the endpoint returns. */
   function malformed(name: TaskEndpointName, what: string): TaskApiError {
@@ -191,10 +200,11 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
   };
   const client: TaskClient =
     options.events !== true
-      ? { ...methods, getAuditTrail }
+      ? { ...methods, getAuditTrail, getAuditPage }
       : {
           ...methods,
           getAuditTrail,
+          getAuditPage,
           events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }),
         };
   // Only the platform's fetch reaches the same service from every tab; a custom one may not.

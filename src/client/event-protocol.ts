@@ -13,13 +13,16 @@
  * ```
  *
  * `final: true` says the proxy sends no more changes of that resource: a terminal run status, the
- * result, a final GIF, or a failure it does not retry (then `error` replaces `data`). `event: ready`
+ * result, a final GIF, or a failure it does not retry (then `error` replaces `data`). A status that
+ * shows a pending tool call has `toolCallSeenAt` beside `data`: when the proxy first saw that call
+ * (ISO 8601), the same for every stream and every instance. `event: ready`
  * follows the current state of every topic, and a comment line comes every 15 s as a heartbeat.
  */
 import { isRecord } from '../utils';
 import { endpointLabel, TASK_ENDPOINTS } from './task-endpoints';
 import { TASK_API_ERROR_KINDS, TaskApiError, type TaskApiErrorKind } from './task-api-error';
 import type { EventResource, EventTopic, GifStatus, RunResult, RunStatus, TaskEvent } from './types';
+import { rememberToolCallSeenAt } from './tool-call-seen-at';
 import { isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
 /** Path of the event stream below the proxy's `basePath`. */
@@ -93,15 +96,24 @@ export interface EventPayload {
   runId?: string | undefined;
   final: boolean;
   data?: unknown;
+  /** A status with a pending tool call: when the proxy first saw that call, ISO 8601. */
+  toolCallSeenAt?: string | undefined;
   error?: EventError | undefined;
 }
 
-/** The payload of a change: data read from the service, or the failure of reading it. */
-export function eventPayload(topic: EventTopic, final: boolean, outcome: { data: unknown } | { error: TaskApiError }): EventPayload {
+/**
+ * What a read of a resource brought: data (for a status with a pending call, `toolCallSeenAt`:
+ * when the proxy first saw that call, in ms since the epoch), or the failure of reading it.
+ */
+export type EventOutcome = { data: unknown; toolCallSeenAt?: number | undefined } | { error: TaskApiError };
+
+/** The payload of a change. */
+export function eventPayload(topic: EventTopic, final: boolean, outcome: EventOutcome): EventPayload {
   const payload: EventPayload = { taskId: topic.taskId, final };
   if (topic.runId !== undefined && topic.runId !== '') payload.runId = topic.runId;
   if ('data' in outcome) {
     payload.data = outcome.data;
+    if (outcome.toolCallSeenAt !== undefined) payload.toolCallSeenAt = new Date(outcome.toolCallSeenAt).toISOString();
   } else {
     const { kind, status, message, retryAfterMs } = outcome.error;
     payload.error = { kind, status, message, retryAfterMs };
@@ -149,5 +161,7 @@ export function readTaskEvent(name: string, id: string | undefined, json: string
     return { id, resource, topic, final, data: undefined, error };
   }
   const data = readData(resource, payload.data);
-  return data === undefined ? undefined : { id, resource, topic, final, data, error: undefined };
+  if (data === undefined) return undefined;
+  if (resource === 'status') rememberToolCallSeenAt(data, payload.toolCallSeenAt);
+  return { id, resource, topic, final, data, error: undefined };
 }

@@ -20,9 +20,20 @@ export {
   readTaskEvent,
   topicKey,
   type EventError,
+  type EventOutcome,
   type EventPayload,
 } from './event-protocol';
-export { AUDIT_ACTIONS, AUDIT_PATH, isAuditEntry, type AuditAction, type AuditEntry } from './audit-protocol';
+export { TOOL_CALL_SEEN_AT_HEADER, rememberToolCallSeenAt, toolCallSeenAt } from './tool-call-seen-at';
+export {
+  AUDIT_ACTIONS,
+  AUDIT_PATH,
+  MAX_AUDIT_CURSOR_LENGTH,
+  isAuditEntry,
+  toAuditEntry,
+  type AuditAction,
+  type AuditEntry,
+  type AuditPage,
+} from './audit-protocol';
 export { ServerSentEventParser, type ServerSentEvent, type ServerSentEventHandlers } from './server-sent-event-parser';
 export { isAnswerableToolCall, isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 

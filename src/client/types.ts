@@ -1,4 +1,4 @@
-import type { AuditEntry } from './audit-protocol';
+import type { AuditEntry, AuditPage } from './audit-protocol';
 import type { TaskApiError } from './task-api-error';
 
 /**
@@ -214,12 +214,28 @@ export interface TaskClient {
    * are not made by `createTaskClient`.
    */
   getAuditTrail?(taskId: string, o?: AuditTrailRequestOptions): Promise<AuditEntry[]>;
+  /**
+   * One page of the proxy's audit trail, newest first (`GET {baseUrl}/audit`): the caller's team's
+   * whole trail, each entry naming its task (`taskId`, and `taskName` when the proxy knows it), or
+   * one task's with `taskId`. `next` reads the page after it (`before: page.next`); entries
+   * recorded meanwhile do not shift the pages, as they would by page number. Only
+   * `createTaskProxy` serves it. Absent on clients that are not made by `createTaskClient`.
+   */
+  getAuditPage?(o?: AuditPageRequestOptions): Promise<AuditPage>;
 }
 
 /** Options of `TaskClient.getAuditTrail`. */
 export interface AuditTrailRequestOptions extends RequestOptions {
   /** Most entries to read, newest first. Default: the proxy's (100; at most 500). */
   limit?: number;
+}
+
+/** Options of `TaskClient.getAuditPage`. */
+export interface AuditPageRequestOptions extends AuditTrailRequestOptions {
+  /** Only this task's entries. Default: the whole trail of the caller's team. */
+  taskId?: string | undefined;
+  /** The `next` of the page before: the entries older than it. Default: from the newest. */
+  before?: string | undefined;
 }
 
 // The proxy's event stream (`createTaskProxy`, `GET {basePath}/events`): not an endpoint of the

@@ -122,6 +122,8 @@ export interface FieldPropsEnvironment {
   ids: (index: number) => FieldIds;
   /** The whole form is disabled: every field is, and changes are ignored. */
   disabled: () => boolean;
+  /** The whole form is read-only (its answer was sent): every field shows read-only, and changes are ignored. Default: never. */
+  readOnly?: () => boolean;
   /** Which agent-given `autocomplete` values reach the DOM (read at each call, so it may change). */
   autocompletePolicy: () => AutocompletePolicy;
 }
@@ -154,9 +156,10 @@ function describedBy(field: FieldModel, ids: FieldIds, invalid: boolean): string
 export function createFieldPropGetters(control: FormControl, index: number, environment: FieldPropsEnvironment): FieldPropGetters {
   const field = control.fields[index] as FieldModel;
   const ids = environment.ids(index);
+  const readOnly = () => field.readonly || environment.readOnly?.() === true;
   const set = (value: FieldValue, badInput = false) => {
-    // The core ignores read-only and disabled fields; a disabled form is the view's to enforce.
-    if (!environment.disabled()) control.setValue(index, value, { badInput });
+    // The core ignores read-only and disabled fields; a disabled or sent form is the view's to enforce.
+    if (!environment.disabled() && !readOnly()) control.setValue(index, value, { badInput });
   };
   const onBlur = () => control.blurField(index);
   const holdArrows = (event: FieldKeyEvent) => {
@@ -283,7 +286,7 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
       const state = control.getFieldState(index);
       const disabled = field.disabled || environment.disabled();
       const common = { id: ids.control, name: ids.control, onBlur, ref, ...aria(state.error !== null) };
-      const readonlyChoice = field.readonly ? { 'aria-readonly': true as const } : {};
+      const readonlyChoice = readOnly() ? { 'aria-readonly': true as const } : {};
       switch (field.control) {
         case 'radio':
         case 'checkbox-group':
@@ -293,7 +296,7 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
             role: field.control === 'radio' ? 'radiogroup' : 'group',
             'aria-labelledby': ids.label,
             'aria-required': field.control === 'radio' && field.required ? true : undefined,
-            ...readonlyChoice,
+            ...(field.control === 'radio' ? readonlyChoice : {}), // a `group` takes no aria-readonly: its checkboxes carry it
           };
         case 'checkbox':
         case 'switch':
@@ -334,7 +337,7 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
             ...common,
             value: typeof state.value === 'string' ? state.value : '',
             required: field.required,
-            readOnly: field.readonly,
+            readOnly: readOnly(),
             disabled,
             placeholder: field.placeholder,
             minLength: field.minLength,
@@ -379,7 +382,7 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
           required: field.required,
           disabled,
           onChange,
-          onKeyDown: field.readonly ? holdArrows : undefined,
+          onKeyDown: readOnly() ? holdArrows : undefined,
         };
       }
       return {
@@ -388,7 +391,7 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
         value,
         checked: Array.isArray(state) && state.includes(option),
         disabled,
-        'aria-readonly': field.readonly ? true : undefined,
+        'aria-readonly': readOnly() ? true : undefined,
         onChange,
       };
     },

@@ -73,6 +73,8 @@ export interface FormControl {
   validateField: (index: number) => FieldIssue | null;
   /** The submit-time check: marks the form `submitted`, validates every field, returns the invalid indices in field order. */
   validateAll: () => number[];
+  /** The fields that show an error now, in field order (O(fields): for a summary, when `errorCount` changed). */
+  invalidFields: () => number[];
   /** The current form-level state. */
   getFormState: () => FormState;
   /** Calls `listener` after the form-level state changed. Returns the unsubscribe function. */
@@ -190,6 +192,7 @@ export function createFormControl(model: Pick<FormModel, 'fields'>, options: For
     },
     validateField,
     validateAll,
+    invalidFields: () => fields.filter((field) => getFieldState(field.index).error !== null).map((field) => field.index),
     getFormState: () => formState,
     subscribe: (listener) => {
       formListeners.add(listener);

@@ -7,8 +7,10 @@ import { createFormControl, type FormControl } from './form-control';
 
 /**
  * Where a form stands: `idle` while editing; `submitting` while `onSubmit`'s promise is pending;
- * `submitted` once it settled well; `error` after a submit that validation refused (until every
- * error is fixed) or whose `onSubmit` rejected.
+ * `submitted` once it settled well, after which the form takes no other answer (submits are
+ * ignored and every field is read-only) until `reset()` or a new form, unless `allowResubmit`;
+ * `error` after a submit that validation refused (until every error is fixed) or whose `onSubmit`
+ * rejected (the values are kept and the person may submit again).
  */
 export type FormStatus = 'idle' | 'submitting' | 'submitted' | 'error';
 
@@ -42,6 +44,8 @@ export interface FormControllerOptions {
   onSubmit?: ((answer: FormAnswer, input: string) => unknown) | undefined;
   /** Submits are ignored while it returns true (the form is disabled). */
   isDisabled?: (() => boolean) | undefined;
+  /** Whether a form whose answer was sent takes another (read when it matters). Default: never: one answer per form. */
+  allowResubmit?: (() => boolean) | undefined;
 }
 
 /**
@@ -60,9 +64,11 @@ export interface FormController {
   readonly problems: readonly FormInputProblem[];
   getState: () => FormControllerState;
   subscribe: (listener: () => void) => () => void;
-  /** Validates; refuses (focus goes to the first invalid field at `flushFocus`) or sends. Ignored while submitting or disabled. */
+  /** The answer was sent and the form takes no other (`submitted`, without `allowResubmit`): submits are ignored, fields read-only. */
+  isLocked: () => boolean;
+  /** Validates; refuses (focus goes to the first invalid field at `flushFocus`) or sends. Ignored while submitting, locked (`isLocked`) or disabled. */
   submit: () => void;
-  /** Back to the start values, no errors, `idle`. */
+  /** Back to the start values, no errors, `idle`: the form takes an answer again. */
   reset: () => void;
   /** Moves focus where the last refusal asked, once; call after the view shows the errors. */
   flushFocus: () => void;
@@ -99,6 +105,7 @@ export function createFormController(options: FormControllerOptions): FormContro
   // Bumped by reset, so a promise of an earlier submit cannot move a fresh form.
   let generation = 0;
 
+  const isLocked = () => state.status === 'submitted' && options.allowResubmit?.() !== true;
   const set = (next: Partial<FormControllerState>) => {
     state = Object.freeze({ ...state, ...next });
     for (const listener of [...listeners]) listener();
@@ -130,12 +137,14 @@ export function createFormController(options: FormControllerOptions): FormContro
     rawFields,
     problems: model.problems,
     getState: () => state,
+    isLocked,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     submit() {
-      if (model.fatal || state.status === 'submitting' || options.isDisabled?.() === true) return;
+      // One answer per form: a sent one is not sent again (a second click, Enter in a field).
+      if (model.fatal || state.status === 'submitting' || isLocked() || options.isDisabled?.() === true) return;
       const invalid = control.validateAll();
       if (invalid.length > 0) {
         focusPending = invalid[0];

@@ -4,7 +4,7 @@ import type { AutocompletePolicy } from './autocomplete-policy';
 import { cutText, type ContentLimits } from './content-limits';
 import { answerValue } from './answer-value';
 import { coerceFieldValue } from './coerce-field-value';
-import { fieldIds } from './field-ids';
+import { fieldIds, type FieldIds } from './field-ids';
 import type { ControlKind, FieldModel } from './field-model';
 import { createFieldPropGetters, type FieldPropGetters } from './field-props';
 import { fieldContext, issueText, noteText, shownLabelOf } from './field-text';
@@ -32,6 +32,7 @@ export interface HeadlessField extends FieldPropGetters {
   /** Several choices may be made (a checkbox group). */
   readonly multiple: boolean;
   readonly required: boolean;
+  /** The agent made it read-only, or the form's answer was sent and it takes no other (`status` `submitted`). */
   readonly readOnly: boolean;
   readonly disabled: boolean;
   /** Shown while empty; for a single select the text of its empty choice. */
@@ -116,19 +117,24 @@ export interface HeadlessForm {
   /** Problems of the parameters; with `fatal`, no form can be shown. */
   readonly problems: readonly FormInputProblem[];
   readonly fatal: boolean;
+  /** Where the form stands; once `submitted`, submits are ignored and every field is read-only until `reset()` (unless `allowResubmit`). */
   readonly status: FormStatus;
   /** Every field that shows an error, in order. */
   readonly errors: readonly HeadlessFieldError[];
-  /** The announcement of the last refused submit (e.g. "Please correct 2 fields: Email, Age."), while its errors stand. */
+  /**
+   * After a refused submit, while any of its errors stands: the fields that show an error now
+   * (e.g. "Please correct 2 fields: Email, Age."), so it shortens as the person fixes them. A reader
+   * of it re-renders when a field's error comes or goes, not on other keystrokes.
+   */
   readonly errorSummary: string | undefined;
-  /** Counts refused submits, so an alert keyed by it is announced again each time. */
+  /** Counts refused submits (0 while no refusal stands), so an alert keyed by it is announced again each time. */
   readonly refusals: number;
   /** Why `onSubmit` rejected, while `status` is `error` for that reason. */
   readonly submitError: Error | undefined;
   readonly getFormProps: () => HeadlessFormProps;
-  /** Validates and sends, as a submit of the form does. */
+  /** Validates and sends, as a submit of the form does; ignored while submitting and once submitted. */
   readonly submit: () => void;
-  /** Back to the start values, no errors, `idle`. */
+  /** Back to the start values, no errors, `idle`: the form takes an answer again. */
   readonly reset: () => void;
   /** The answer the values make now, unvalidated. */
   readonly answer: () => FormAnswer;
@@ -162,6 +168,10 @@ interface HeadlessInternals {
   readonly settings: HeadlessSettings;
   /** The limits of the form's content. */
   readonly limits: ContentLimits;
+  /** The ids of field `index`'s elements. */
+  readonly ids: (index: number) => FieldIds;
+  /** The answer was sent and the form takes no other (`FormController.isLocked`). */
+  readonly locked: boolean;
 }
 
 const internals = new WeakMap<HeadlessForm, HeadlessInternals>();
@@ -177,19 +187,24 @@ export function headlessInternals(form: HeadlessForm): HeadlessInternals {
 export function createHeadlessView(controller: FormController, environment: HeadlessEnvironment): HeadlessView {
   const { control, model } = controller;
   const settings = environment.settings;
+  // A sent answer is final: the fields show it read-only until a reset.
+  const locked = controller.isLocked;
+  const ids = (index: number) => fieldIds(environment.idBase, index);
   const getters = model.fields.map((field) =>
     createFieldPropGetters(control, field.index, {
-      ids: (index) => fieldIds(environment.idBase, index),
+      ids,
       disabled: () => settings.disabled,
+      readOnly: locked,
       autocompletePolicy: () => settings.autocompletePolicy,
     }),
   );
   const setters = model.fields.map((field) => (value: FormAnswerValue) => {
     const coerced = coerceFieldValue(field, value);
-    if (coerced !== undefined && !settings.disabled) control.setValue(field.index, coerced);
+    if (coerced !== undefined && !settings.disabled && !locked()) control.setValue(field.index, coerced);
   });
   const tracked = new Set<number>();
   let errorsTracked = false;
+  let summaryTracked = false;
   let version = 0;
   const listeners = new Set<() => void>();
   const bump = () => {
@@ -221,7 +236,7 @@ export function createHeadlessView(controller: FormController, environment: Head
       options: field.options,
       multiple: field.control === 'checkbox-group',
       required: field.required,
-      readOnly: field.readonly,
+      readOnly: field.readonly || locked(),
       disabled: field.disabled || settings.disabled,
       placeholder: field.placeholder ?? (field.control === 'select' ? messages.selectPlaceholder(context) : undefined),
       setValue: setters[field.index],
@@ -239,13 +254,15 @@ export function createHeadlessView(controller: FormController, environment: Head
   };
   // The settings a form was read with, kept while equal so the fields' environment stays the same object.
   let shown: HeadlessSettings = { ...settings };
-  const alone: Array<{ state: FieldState; messages: FormMessages; disabled: boolean; entry: HeadlessField } | undefined> = [];
+  const alone: Array<{ state: FieldState; messages: FormMessages; mode: string; entry: HeadlessField } | undefined> = [];
+  let entryLocked = false;
 
-  /** The entries now: an entry is remade only when its field's state (or the messages) changed. */
+  /** The entries now: an entry is remade only when its field's state (or the messages, or the form's lock) changed. */
   const refreshEntries = (messages: FormMessages): void => {
-    const fresh = entryMessages !== messages || entryDisabled !== settings.disabled;
+    const fresh = entryMessages !== messages || entryDisabled !== settings.disabled || entryLocked !== locked();
     entryMessages = messages;
     entryDisabled = settings.disabled;
+    entryLocked = locked();
     let changed = fresh;
     const next = model.fields.map((field) => {
       const state = control.getFieldState(field.index);
@@ -262,8 +279,7 @@ export function createHeadlessView(controller: FormController, environment: Head
     const { status, refused, submitError } = controllerState;
     const headingId = `${environment.idBase}-heading`;
     const heading = model.heading?.trim() ? model.heading : undefined;
-    // A summary of huge labels would lay out megabytes: each is cut, as the form shows it.
-    const labels = refused?.invalid.map((index) => cutText(entries[index]?.label ?? '', controller.limits.maxTextLength)) ?? [];
+    const shownEntries = entries;
     const form = {
       fields: entries,
       heading,
@@ -277,7 +293,6 @@ export function createHeadlessView(controller: FormController, environment: Head
       problems: controller.problems,
       fatal: model.fatal,
       status,
-      errorSummary: refused === null ? undefined : messages.errorSummary({ count: labels.length, labels }),
       refusals: refused?.attempt ?? 0,
       submitError,
       getFormProps: () => ({
@@ -293,7 +308,17 @@ export function createHeadlessView(controller: FormController, environment: Head
       submit: controller.submit,
       reset: controller.reset,
       answer: () => control.answer(),
-    } as Omit<HeadlessForm, 'errors'>;
+    } as Omit<HeadlessForm, 'errors' | 'errorSummary'>;
+    Object.defineProperty(form, 'errorSummary', {
+      enumerable: true,
+      get: () => {
+        summaryTracked = true;
+        if (refused === null) return undefined;
+        // A summary of huge labels would lay out megabytes: each is cut, as the form shows it.
+        const labels = control.invalidFields().map((index) => cutText(shownEntries[index]?.label ?? '', controller.limits.maxTextLength));
+        return messages.errorSummary({ count: labels.length, labels });
+      },
+    });
     Object.defineProperty(form, 'errors', {
       enumerable: true,
       get: () => {
@@ -324,7 +349,7 @@ export function createHeadlessView(controller: FormController, environment: Head
       if (built === undefined || built.entries !== entries || built.state !== state) {
         built = { entries, state, form: build(messages, state) };
         if (shown.disabled !== settings.disabled || shown.autocompletePolicy !== settings.autocompletePolicy) shown = { ...settings };
-        internals.set(built.form, { view: self, control, messages, settings: shown, limits: controller.limits });
+        internals.set(built.form, { view: self, control, messages, settings: shown, limits: controller.limits, ids, locked: locked() });
       }
       return built.form;
     },
@@ -332,13 +357,13 @@ export function createHeadlessView(controller: FormController, environment: Head
       const field = model.fields[index];
       if (field === undefined) throw new RangeError(`No field ${index}`);
       Object.assign(settings, next);
-      const { disabled } = settings;
+      // What an entry shows beside its state and messages: the form disabled, its answer sent.
+      const mode = `${settings.disabled}${locked()}`;
       const state = control.getFieldState(index);
       const cached = alone[index];
-      if (cached !== undefined && cached.state === state && cached.messages === messages && cached.disabled === disabled)
-        return cached.entry;
+      if (cached !== undefined && cached.state === state && cached.messages === messages && cached.mode === mode) return cached.entry;
       const entry = entryOf(field, state, messages, false);
-      alone[index] = { state, messages, disabled, entry };
+      alone[index] = { state, messages, mode, entry };
       return entry;
     },
     getVersion: () => version,
@@ -347,6 +372,10 @@ export function createHeadlessView(controller: FormController, environment: Head
       if (listeners.size === 1) {
         offs = [
           controller.subscribe(bump),
+          // The form-level state changes when a field's error comes or goes: what the summary lists.
+          control.subscribe(() => {
+            if (summaryTracked) bump();
+          }),
           ...model.fields.map((field) =>
             control.subscribeField(field.index, () => {
               if (errorsTracked || tracked.has(field.index)) bump();

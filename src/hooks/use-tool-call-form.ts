@@ -15,6 +15,17 @@ export interface UseToolCallFormOptions extends HeadlessFormOptions {
   onSubmit?: ((answer: FormAnswer, input: string) => void | Promise<void>) | undefined;
   /** A draft to start from, as `onValuesChange` gave it; read when the form (re)starts. Default: the fields' defaults. */
   defaultValues?: FormAnswer | undefined;
+  /**
+   * The call the form answers (`toolCall.toolCallId`): a new id starts the form afresh, even with
+   * the same parameters (the agent asked again). Default: none (only new parameters start afresh).
+   */
+  toolCallId?: string | undefined;
+  /**
+   * Once an answer was sent (`onSubmit` returned, or its promise resolved), the form takes no other:
+   * submits are ignored and the fields are read-only, until `reset()`, a new `toolCallId` or new
+   * parameters. `true` keeps it open for another answer. Default: false.
+   */
+  allowResubmit?: boolean | undefined;
 }
 
 /** What `useToolCallForm` returns: the form, its fields with prop getters, and its state. */
@@ -25,11 +36,14 @@ export type UseToolCallFormResult = HeadlessForm;
  * and focus on the first error as `<ToolCallForm>` (which is built on it), with prop getters for
  * your own elements: `<form {...form.getFormProps()}>`, `<input {...field.getInputProps()}>`.
  *
- * The component re-renders for the fields whose `value` or `error` it reads (and `errors`), and for
- * the form's `status`: a form whose fields are components of their own renders one field per keystroke.
+ * The component re-renders for the fields whose `value` or `error` it reads (and `errors`, and
+ * `errorSummary` when an error comes or goes), and for the form's `status`: a form whose fields are
+ * components of their own renders one field per keystroke. One answer per call: once `submitted`,
+ * `submit` is ignored and every field is `readOnly` until `reset()` (or see `allowResubmit`).
  */
 export function useToolCallForm(options: UseToolCallFormOptions): UseToolCallFormResult {
   const onSubmit = useLatestCallback((answer: FormAnswer, input: string) => options.onSubmit?.(answer, input));
+  const allowResubmit = useLatestCallback(() => options.allowResubmit === true);
   const make = (isDisabled: () => boolean) =>
     createFormController({
       parameters: options.parameters,
@@ -37,6 +51,8 @@ export function useToolCallForm(options: UseToolCallFormOptions): UseToolCallFor
       limits: options.limits,
       onSubmit,
       isDisabled,
+      allowResubmit,
     });
-  return useFormView(contentKey(options.parameters), make, options);
+  // JSON has no raw line break: the two parts cannot run into each other.
+  return useFormView(`${contentKey(options.toolCallId ?? null)}\n${contentKey(options.parameters)}`, make, options);
 }

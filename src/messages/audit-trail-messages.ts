@@ -1,7 +1,9 @@
 /** Every text `<AuditTrail>` and `<RunViewer>`'s "answered by" line write. Each is a function, so translations can reorder words. */
 export interface AuditTrailMessages {
-  /** The trail's heading and the name of its table. Default: "History". */
+  /** A task's trail's heading and the name of its table. Default: "History". */
   heading(): string;
+  /** The heading (and the table's name) of the team's trail, without a `taskId`. Default: "Team activity". */
+  teamHeading(): string;
   /** While the trail is first read. Default: "Loading the history…". */
   loading(): string;
   /** No entry yet. Default: "Nothing has been done through this app yet." */
@@ -14,6 +16,8 @@ export interface AuditTrailMessages {
   whenColumn(): string;
   /** Column of who. Default: "Who". */
   whoColumn(): string;
+  /** Column of the task, in the team's trail. Default: "Task". */
+  taskColumn(): string;
   /** Column of what was done. Default: "What". */
   actionColumn(): string;
   /** Column of what came of it. Default: "Outcome". */
@@ -22,6 +26,10 @@ export interface AuditTrailMessages {
   action(context: { action: string }): string;
   /** What came of it: `accepted`, `already_answered`, `answer_in_doubt`, `refused`, `failed`, or another. Default: "Done", "Someone had already answered", "Unknown whether it arrived", "Refused", "Failed", else the outcome as is. */
   outcome(context: { outcome: string }): string;
+  /** The button that reads older entries. Default: "Load more". */
+  loadMore(): string;
+  /** That button while they are read. Default: "Loading more…". */
+  loadingMore(): string;
   /** The line under an answered call. `time` is already formatted for the locale. Default: "Answered by <user> · <time>". */
   answeredBy(context: { user: string; time: string }): string;
 }
@@ -29,12 +37,14 @@ export interface AuditTrailMessages {
 /** The English `AuditTrailMessages`. */
 export const enAuditTrailMessages: AuditTrailMessages = {
   heading: () => 'History',
+  teamHeading: () => 'Team activity',
   loading: () => 'Loading the history…',
   empty: () => 'Nothing has been done through this app yet.',
   error: ({ reason }) => `Could not load the history: ${reason}`,
   retry: () => 'Try again',
   whenColumn: () => 'When',
   whoColumn: () => 'Who',
+  taskColumn: () => 'Task',
   actionColumn: () => 'What',
   outcomeColumn: () => 'Outcome',
   action: ({ action }) =>
@@ -47,5 +57,7 @@ export const enAuditTrailMessages: AuditTrailMessages = {
       refused: 'Refused',
       failed: 'Failed',
     })[outcome] ?? outcome,
+  loadMore: () => 'Load more',
+  loadingMore: () => 'Loading more…',
   answeredBy: ({ user, time }) => `Answered by ${user} · ${time}`,
 };

@@ -49,6 +49,8 @@ export interface FormMessages {
   selectPlaceholder(context: FieldMessageContext): string;
   /** The submit button, when the agent gave no `submitButton.label`. Default: "Submit". */
   submit(): string;
+  /** Beside the submit button once the answer was sent (the form takes no other). Default: "Sent". */
+  sent(): string;
   /** Note on a field whose kind is not one of the 17. Default: 'Shown as a text field: the kind "color" is not supported.' */
   unknownTypeNote(context: FieldMessageContext & { requestedType: string }): string;
   /** Note on a field whose `pattern` is not a regular expression. Default: "The requested format cannot be checked here, so any text is accepted." */
@@ -95,6 +97,7 @@ export const enFormMessages: FormMessages = {
   fieldLabelFallback: ({ index }) => `Field ${index + 1}`,
   selectPlaceholder: () => 'Choose an option',
   submit: () => 'Submit',
+  sent: () => 'Sent',
   unknownTypeNote: ({ requestedType }) => `Shown as a text field: the kind "${requestedType}" is not supported.`,
   invalidPatternNote: () => 'The requested format cannot be checked here, so any text is accepted.',
   conflictingLimitsNote: () => 'The requested limits contradict each other and are not checked.',

@@ -1,5 +1,6 @@
 import { ALREADY_ANSWERED_CODE, ANSWER_IN_DOUBT_CODE } from '../client';
 import { envelope } from './envelope';
+import { createHmacSha256 } from './hmac';
 import type { AnswerRecord, ProxyStore } from './proxy-store';
 
 /** Longest `toolCallId` the gate takes. */
@@ -66,6 +67,12 @@ export interface AnswerGateOptions {
   /** How long an applied answer is remembered. */
   answeredTtlMs: number;
   /**
+   * A secret every instance holds and the store does not (the API key): the records keep only an
+   * HMAC of an answer's `input` under it, so whoever reads the store cannot try every 6-digit code
+   * against them.
+   */
+  recordKey: string;
+  /**
    * The call the run's status shows pending now (`null`: none), from the service itself. Rejects
    * when the status cannot be read.
    */
@@ -119,6 +126,8 @@ export function createAnswerGate(options: AnswerGateOptions): AnswerGate {
   const mine = new Map<string, AnswerRecord>();
   const counts = { accepted: 0, replayed: 0, alreadyAnswered: 0, inDoubt: 0, refused: 0, unavailable: 0 };
   let requests = 0;
+  // Domain-separated from any other use of the same secret.
+  const answerHash = createHmacSha256(`hitl-react answer record\n${options.recordKey}`);
 
   const storeCall = <T>(call: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -322,23 +331,4 @@ export function createAnswerGate(options: AnswerGateOptions): AnswerGate {
   }
 
   return Object.assign(gate, { stats: (): AnswerStats => ({ ...counts }) });
-}
-
-/**
- * A hash of an answer's `input` and its length, so a repeat can be told from another answer without
- * keeping the text (maybe a password). Synchronous on purpose: Web Crypto's digest resolves off the
- * event loop, and the check must not wait for it. Not a cryptographic hash: a collision needs the
- * same `Idempotency-Key` with another body, which only a client's own bug sends.
- */
-function answerHash(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c ^ text.length;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
-  return `${hex(a)}${hex(b)}:${text.length}`;
 }

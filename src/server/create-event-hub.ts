@@ -3,6 +3,7 @@ import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
 import { EventHub } from './event-hub';
 import type { TaskProxyLogger } from './logger';
 import type { ProxyStore } from './proxy-store';
+import type { ToolCallClock } from './tool-call-clock';
 import { TASK_PROXY_DEFAULTS, type TaskProxyEventOptions } from './task-proxy-options';
 
 /** What the proxy hands its hub. */
@@ -20,6 +21,7 @@ export interface EventHubInput {
   events: TaskProxyEventOptions;
   /** Most runs the hub follows at once. */
   maxPollers?: number;
+  toolCalls: Pick<ToolCallClock, 'seen'>;
 }
 
 /** The hub of a proxy, its options resolved to their defaults. */
@@ -45,6 +47,7 @@ export function createEventHub(input: EventHubInput): EventHub {
     storeTimeoutMs: Math.min(5000, Math.max(1000, status)),
     readyWaitMs: Math.max(1000, 2 * status),
     maxPollers: input.maxPollers,
+    toolCalls: input.toolCalls,
     poller: {
       statusIntervalMs: status,
       gifIntervalMs: gif,

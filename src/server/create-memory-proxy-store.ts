@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../client';
+import type { ProxyAuditEntry } from './audit-log';
 import { sameAnswerRecord } from './answer-record';
 import type { AnswerClaim, AnswerRecord, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from './proxy-store';
 
@@ -37,7 +37,8 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
   const wanted = new Map<string, number>();
   const states = new Map<string, Expiring<Map<string, StoredChange>>>();
   const channels = new Map<string, Set<TaskChannelListener>>();
-  const teams = createMemoryTeams(now, options.maxAuditEntriesPerTeam ?? 10_000);
+  const toolCallsSeen = new Map<string, Expiring<number>>();
+  const teams = createMemoryTeams(now, options.maxAuditEntriesPerTeam ?? 10_000, epoch);
 
   const live = <T>(map: Map<string, Expiring<T>>, key: string): T | undefined => {
     const entry = map.get(key);
@@ -50,7 +51,7 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
   function tick(): void {
     if (++operations % SWEEP_EVERY !== 0) return;
     const at = now();
-    for (const map of [answers, answerLeases, leases, states] as Array<Map<string, Expiring<unknown>>>)
+    for (const map of [answers, answerLeases, leases, states, toolCallsSeen] as Array<Map<string, Expiring<unknown>>>)
       for (const [key, entry] of map) if (entry.expiresAt <= at) map.delete(key);
     for (const [key, expiresAt] of wanted) if (expiresAt <= at) wanted.delete(key);
   }
@@ -172,19 +173,33 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
       });
     },
 
+    noteToolCallSeen(taskId, toolCallId, at, ttlMs) {
+      tick();
+      const id = JSON.stringify([taskId, toolCallId]);
+      const earliest = Math.min(live(toolCallsSeen, id) ?? at, at);
+      toolCallsSeen.set(id, { value: earliest, expiresAt: now() + ttlMs });
+      return Promise.resolve(earliest);
+    },
+
     ...teams,
   };
 }
 
 type TeamMethods = Pick<ProxyStore, 'assignTask' | 'readTasks' | 'listTeamTasks' | 'appendAudit' | 'readAudit'>;
 
-/** The teams' tasks and audit trails: per team, so a team's list never costs in proportion to the others'. */
-function createMemoryTeams(now: () => number, maxAuditEntries: number): TeamMethods {
+/**
+ * The teams' tasks and audit trails: per team, so a team's list never costs in proportion to the
+ * others'. An entry's `id` is `<epoch>.<n>`, `n` counting up in this process: a page read with
+ * `before` starts right below it (found by bisection), however many entries were appended since.
+ */
+function createMemoryTeams(now: () => number, maxAuditEntries: number, epoch: string): TeamMethods {
   const tasks = new Map<string, TeamTask>();
   /** Per team, its task ids oldest first. */
   const lists = new Map<string, string[]>();
-  /** Per team, its entries oldest first, each with when it expires. */
-  const trails = new Map<string, Array<{ entry: AuditEntry; expiresAt: number }>>();
+  /** Per team, its entries oldest first, each with its number and when it expires. */
+  const trails = new Map<string, Array<{ entry: ProxyAuditEntry; seq: number; expiresAt: number }>>();
+  let auditSeq = 0;
+  const idPrefix = `${epoch}.`;
 
   return {
     assignTask(task) {
@@ -216,7 +231,9 @@ function createMemoryTeams(now: () => number, maxAuditEntries: number): TeamMeth
     appendAudit(entry, retentionMs) {
       let trail = trails.get(entry.team);
       if (trail === undefined) trails.set(entry.team, (trail = []));
-      trail.push({ entry, expiresAt: now() + retentionMs });
+      // The store names its entries; an `id` given with one is not kept.
+      const { id: _given, ...kept } = entry;
+      trail.push({ entry: kept, seq: ++auditSeq, expiresAt: now() + retentionMs });
       const at = now();
       let expired = 0;
       while (expired < trail.length && (trail[expired]!.expiresAt <= at || trail.length - expired > maxAuditEntries)) expired += 1;
@@ -224,13 +241,25 @@ function createMemoryTeams(now: () => number, maxAuditEntries: number): TeamMeth
       return Promise.resolve();
     },
 
-    readAudit({ team, taskId, limit }) {
+    readAudit({ team, taskId, limit, before }) {
       const trail = trails.get(team) ?? [];
+      let end = trail.length;
+      if (before !== undefined) {
+        const cursor = before.startsWith(idPrefix) ? Number(before.slice(idPrefix.length)) : Number.NaN;
+        // Another process's (or a made-up) cursor: nothing of this trail is below it.
+        if (!Number.isSafeInteger(cursor)) return Promise.resolve([]);
+        let low = 0;
+        while (low < end) {
+          const middle = (low + end) >>> 1;
+          if (trail[middle]!.seq < cursor) low = middle + 1;
+          else end = middle;
+        }
+      }
       const at = now();
-      const found: AuditEntry[] = [];
-      for (let index = trail.length - 1; index >= 0 && found.length < limit; index--) {
-        const { entry, expiresAt } = trail[index]!;
-        if (expiresAt > at && (taskId === undefined || entry.taskId === taskId)) found.push(entry);
+      const found: ProxyAuditEntry[] = [];
+      for (let index = end - 1; index >= 0 && found.length < limit; index--) {
+        const { entry, seq, expiresAt } = trail[index]!;
+        if (expiresAt > at && (taskId === undefined || entry.taskId === taskId)) found.push({ ...entry, id: `${idPrefix}${seq}` });
       }
       return Promise.resolve(found);
     },

@@ -9,13 +9,12 @@ import {
   matchTaskEndpoint,
   readEventTopics,
   readLimited,
-  type AuditEntry,
   type TaskEndpoint,
 } from '../client';
 import { createAnswerGate, type AnswerStats } from './answer-gate';
 import { readAnswerBody, type AnswerBody } from './answer-body';
 import { createForwarder } from './forward-request';
-import { AUDITED_ENDPOINTS, sha256Hex } from './audit-log';
+import { AUDITED_ENDPOINTS, createAnswerDigests, MIN_AUDIT_DIGEST_KEY_LENGTH, type ProxyAuditEntry } from './audit-log';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
@@ -28,6 +27,7 @@ import { releaseOnEnd, StreamLimits } from './request-limits';
 import { TASK_PROXY_DEFAULTS, type ProxyAccess, type TaskProxyOptions } from './task-proxy-options';
 import { listTeamTasks } from './team-tasks';
 import { createTeamAccess, teamMethods } from './team-access';
+import { ToolCallClock } from './tool-call-clock';
 import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
 
 /** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
@@ -43,8 +43,12 @@ export interface TaskProxy {
    * default: the task's id.
    */
   assignTask(taskId: string, team: string, options?: { readableName?: string }): Promise<void>;
-  /** The audit trail of `team` (of one of its tasks, with `taskId`), newest first; `limit` default 100, at most 500. */
-  auditLog(query: { team: string; taskId?: string; limit?: number }): Promise<AuditEntry[]>;
+  /**
+   * The audit trail of `team` (of one of its tasks, with `taskId`), newest first, with what only
+   * the server keeps (`inputHmac`); `limit` default 100, at most 500; `before`: an entry's `id`,
+   * for the entries older than it.
+   */
+  auditLog(query: { team: string; taskId?: string; limit?: number; before?: string }): Promise<ProxyAuditEntry[]>;
 }
 
 /** What `proxy.stats()` returns. */
@@ -88,6 +92,13 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
     if (value !== undefined && typeof value !== 'string' && typeof value !== 'function')
       throw new TypeError(`createTaskProxy: ${name} must be a string or a function that returns one`);
   }
+  const digestKey: unknown = options.auditDigestKey;
+  if (digestKey !== undefined && typeof digestKey !== 'string' && typeof digestKey !== 'function')
+    throw new TypeError('createTaskProxy: auditDigestKey must be a string or a function that returns one');
+  if (typeof digestKey === 'string' && digestKey !== '' && digestKey.length < MIN_AUDIT_DIGEST_KEY_LENGTH)
+    throw new TypeError(
+      `createTaskProxy: auditDigestKey must be at least ${MIN_AUDIT_DIGEST_KEY_LENGTH} characters (e.g. openssl rand -base64 32)`,
+    );
   // Both given as strings: set up now, so a malformed upstream fails at once. A missing one (an
   // environment variable unset while `next build` loads the route) is looked for per request.
   // Made here, so that `assignTask` and `auditLog` work before a lazy proxy is configured.
@@ -180,6 +191,8 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   // A redirect would carry the key to wherever it points.
   const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
   const eventOptions = options.events === false ? undefined : (options.events ?? {});
+  // When each pending call was first seen, one time for every browser: on the stream and on status GETs.
+  const toolCalls = new ToolCallClock({ store, ttlMs: options.answeredTtlMs ?? TASK_PROXY_DEFAULTS.answeredTtlMs, onStoreError });
   const hub =
     eventOptions === undefined
       ? undefined
@@ -196,6 +209,7 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
           logger,
           events: eventOptions,
           maxPollers: options.limits?.maxPollers ?? TASK_PROXY_DEFAULTS.maxPollers,
+          toolCalls,
         });
   const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
   // The service's own reading of a run, for the answers: the same checks as the browser client's.
@@ -206,13 +220,15 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     options.limits?.maxStreamsPerUser ?? TASK_PROXY_DEFAULTS.maxStreamsPerUser,
     options.limits?.maxRunsPerUser ?? TASK_PROXY_DEFAULTS.maxRunsPerUser,
   );
-  const { identifyCaller, isAuthorized, ownsAll, recordAudit, authorizeTopics, auditTrail, own } = createTeamAccess({
+  const { identifyCaller, isAuthorized, ownsAll, foreignTasks, recordAudit, authorizeTopics, auditTrail, own } = createTeamAccess({
     options,
     store,
     onStoreError,
     teams,
     auditRetentionMs: options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs,
+    logger,
   });
+  const { noteCall, digestOf } = createAnswerDigests(options.auditDigestKey, (message) => logger.error(message));
   const gate = createAnswerGate({
     store,
     owner: `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 8).toString(36)}`,
@@ -220,9 +236,11 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     settleMs: timeoutMs > 0 ? timeoutMs : 300_000,
     forwardMs: timeoutMs > 0 ? timeoutMs : 300_000,
     answeredTtlMs: options.answeredTtlMs ?? TASK_PROXY_DEFAULTS.answeredTtlMs,
+    recordKey: apiKey,
     async readPendingCall(taskId, runId) {
       try {
         const status = await statusReader.getRunStatus(taskId, runId === undefined ? {} : { runId });
+        if (status.toolCall !== null) noteCall(taskId, status.toolCall);
         return status.toolCall?.toolCallId ?? null;
       } catch (error) {
         // No such task or run: nothing is pending there.
@@ -248,23 +266,21 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
       return envelope(400, 'Name the runs to follow, each as taskId=<taskId> or run=<taskId>/<runId>');
     if (topics.length > maxTasksPerStream) return envelope(400, `A stream may follow at most ${maxTasksPerStream} runs`);
     // `taskId=` and `run=` alike: a run is reached through its task, and the task must be the team's.
+    // Any other ends with the final not-found event an unknown task gets; the stream goes on for the rest.
+    let foreign: ReadonlySet<string>;
     try {
-      if (
-        !(await ownsAll(
-          identity.team,
-          topics.map((topic) => topic.taskId),
-        ))
-      )
-        return envelope(404, 'Not found');
+      foreign = await foreignTasks(identity.team, topics);
     } catch (error) {
       onStoreError(error);
       return envelope(503, 'The proxy cannot check these tasks now; try again.', { retryAfter: '1' });
     }
-    if (!(await authorizeTopics(request, identity, topics))) return envelope(403, 'Forbidden');
+    const owned = topics.filter((topic) => !foreign.has(topic.taskId));
+    const notOwned = topics.filter((topic) => foreign.has(topic.taskId));
+    if (!(await authorizeTopics(request, identity, owned))) return envelope(403, 'Forbidden');
     // Per user, so only with `identify`: without it every browser would share one allowance.
     const release = teams ? streamLimits.take(`${identity.team}\n${identity.user}`, topics.length) : () => undefined;
     if (release instanceof Response) return release;
-    const response = hub.open(request, topics);
+    const response = hub.open(request, owned, notOwned);
     return response.ok ? releaseOnEnd(response, release, request.signal) : (release(), response);
   }
 
@@ -326,18 +342,15 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
       }
     }
     if (answer !== undefined && taskId !== undefined) {
-      // Started now, so the digest is ready by the time the answer comes back.
-      const inputSha256 = answered?.input === undefined ? undefined : sha256Hex(answered.input);
-      inputSha256?.catch(() => undefined);
       const response = answer instanceof Response ? answer : await submitAnswer(request, endpoint, taskId, runId, url, answer);
-      const recorded = recordAudit(identity, 'answer', response, { ...detail, inputSha256 });
+      const recorded = recordAudit(identity, 'answer', response, { ...detail, inputHmac: digestOf(taskId, answered) });
       // With teams, what a person was told is in the trail before they hear it. Without, the answer
-      // does not wait for the digest (Web Crypto's resolves off the event loop).
+      // does not wait for the store's write of the entry.
       if (teams) return recorded;
       recorded.catch(onStoreError);
       return response;
     }
-    const response = (await forward(request, endpoint, taskId, url, body)).response;
+    const response = await toolCalls.stamp(endpoint.name, taskId, (await forward(request, endpoint, taskId, url, body)).response);
     if (endpoint.name === 'createTask')
       return recordAudit(identity, 'create_task', response, { taskId: await own(identity, response, body) });
     return respond(response);

@@ -3,6 +3,7 @@ import type { HubHealthStats } from './hub-health';
 import type { TaskProxyLogger } from './logger';
 import type { ProxyStore } from './proxy-store';
 import type { PollerSettings } from './topic-poller-settings';
+import type { ToolCallClock } from './tool-call-clock';
 
 /** What the hub needs besides its store: how to reach the service, and its rules. */
 export interface EventHubSettings {
@@ -25,6 +26,8 @@ export interface EventHubSettings {
   logger: TaskProxyLogger;
   /** Most topics this instance follows at once; a stream that would add more is answered 429. Default: no limit. */
   maxPollers?: number;
+  /** When the proxy first saw each pending tool call, shared with the status GETs it forwards. */
+  toolCalls: Pick<ToolCallClock, 'seen'>;
 }
 
 /** What the hub is doing now, for monitoring and tests: counters only grow, the rest is the state now. */

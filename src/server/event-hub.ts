@@ -87,8 +87,11 @@ export class EventHub {
     return { streams: this.streams.size, topics: this.topics.size, polling, dropped: this.dropped, ...this.health.stats() };
   }
 
-  /** Opens a stream of `topics` for `request` (its `Last-Event-ID` says what the client has seen). */
-  open(request: Request, topics: readonly EventTopic[]): Response {
+  /**
+   * Opens a stream of `topics` for `request` (its `Last-Event-ID` says what the client has seen).
+   * `notFound`: topics it names that are not polled (tasks the caller may not see; see `HubStream`).
+   */
+  open(request: Request, topics: readonly EventTopic[], notFound: readonly EventTopic[] = []): Response {
     const keys = topics.map(topicKey);
     const adding = keys.filter((key) => !this.topics.has(key)).length;
     if (adding > 0 && this.topics.size + adding > (this.settings.maxPollers ?? Infinity))
@@ -98,6 +101,7 @@ export class EventHub {
       });
     const stream = new HubStream({
       topics: keys,
+      notFound,
       maxBufferedBytes: this.settings.maxBufferedBytes,
       retryMs: this.settings.poller.statusIntervalMs,
       onEnd: (ended, why) => this.onStreamEnd(ended, why),
@@ -238,6 +242,7 @@ export class EventHub {
         deliverLocal: (change) => this.deliver({ ...change, epoch: this.localEpoch, seq: ++this.localSeq }),
         onRequest: (error) => (error === undefined ? this.health.upstreamSucceeded() : this.health.upstreamFailed(error)),
         onTookOver: () => this.health.tookOver(),
+        toolCallSeen: (taskId, toolCallId, at) => this.settings.toolCalls.seen(taskId, toolCallId, at),
       }),
     };
     this.topics.set(key, local);

@@ -1,3 +1,4 @@
+import { endpointLabel, eventPayload, TASK_ENDPOINTS, TaskApiError, type EventTopic } from '../client';
 import { formatEventId, isNewer, type EventPosition } from './event-id';
 import type { StoredChange } from './proxy-store';
 
@@ -9,6 +10,11 @@ export type StreamEnd = 'closed' | 'dropped';
 export interface HubStreamOptions {
   /** The topics it follows (`topicKey`s). */
   topics: readonly string[];
+  /**
+   * Topics it names but does not follow (tasks the caller may not see): each gets, once with the
+   * state and without an id, the final status a poll of a task the service does not know brings.
+   */
+  notFound?: readonly EventTopic[];
   /** Bytes the stream may hold for a client that reads slower than changes come; more drops the stream. */
   maxBufferedBytes: number;
   /** The `retry:` line for `EventSource` clients, in ms. */
@@ -67,8 +73,9 @@ export class HubStream {
       if ((this.controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (this.waitingForRoom = resolve));
       this.send(change, false);
     }
+    for (const topic of this.options.notFound ?? []) this.write(`event: status\ndata: ${notFoundPayload(topic)}\n\n`, false);
     if (this.ended) return;
-    this.write(`event: ready\ndata: {"tasks":${this.topics.length}}\n\n`);
+    this.write(`event: ready\ndata: {"tasks":${this.topics.length + (this.options.notFound?.length ?? 0)}}\n\n`);
     const held = this.held ?? [];
     this.held = undefined;
     for (const change of held) this.send(change);
@@ -143,6 +150,12 @@ export class HubStream {
     this.roomMade();
     this.options.onEnd(this, why);
   }
+}
+
+/** What the proxy answers the status GET of a task the caller may not see (404, "Task not found"), as a final event. */
+function notFoundPayload(topic: EventTopic): string {
+  const error = new TaskApiError('Task not found', { kind: 'http', status: 404, endpoint: endpointLabel(TASK_ENDPOINTS.getRunStatus) });
+  return JSON.stringify(eventPayload(topic, true, { error }));
 }
 
 const sentKey = (change: Pick<StoredChange, 'topic' | 'resource'>) => `${change.resource} ${change.topic}`;

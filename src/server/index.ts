@@ -12,10 +12,20 @@ export type {
 } from './task-proxy-options';
 export { createMemoryProxyStore } from './create-memory-proxy-store';
 export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
-export type { AnswerClaim, AnswerRecord, ClaimAnswerOptions, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from './proxy-store';
+export type {
+  AnswerClaim,
+  AnswerRecord,
+  AuditQuery,
+  ClaimAnswerOptions,
+  ProxyStore,
+  StoredChange,
+  TaskChannelListener,
+  TeamTask,
+} from './proxy-store';
 export type { AnswerStats } from './answer-gate';
 export { AUDIT_PATH, isAuditEntry } from '../client';
-export type { AuditAction, AuditEntry } from '../client';
+export type { AuditAction, AuditEntry, AuditPage } from '../client';
+export type { ProxyAuditEntry } from './audit-log';
 export type { EventHubStats } from './event-hub';
 export type { HubHealthStats, UpstreamFailureKind } from './hub-health';
 export type { TaskProxyLogger } from './logger';

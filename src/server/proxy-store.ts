@@ -1,4 +1,5 @@
-import type { AuditEntry, EventResource } from '../client';
+import type { EventResource } from '../client';
+import type { ProxyAuditEntry } from './audit-log';
 
 /** The latest change of one resource of one topic, as a `ProxyStore` keeps it and hands it to every instance. */
 export interface StoredChange {
@@ -34,7 +35,7 @@ export interface AnswerRecord {
   readonly state: 'sending' | 'doubt' | 'answered';
   /** The `Idempotency-Key` of the answer the record is about; `''` when it came without one. */
   readonly key: string;
-  /** A hash of the answer's `input`, so a repeat can be told from another answer without keeping the text. */
+  /** An HMAC of the answer's `input` under a secret the store does not hold (the API key), so a repeat can be told from another answer without keeping the text or anything a reader of the store could try codes against. */
   readonly body: string;
   /** The instance (or its request) that wrote the record. */
   readonly owner: string;
@@ -127,6 +128,13 @@ export interface ProxyStore {
   /** Listens to the changes and announcements of `taskId`; resolves once listening, with the function that stops it. */
   subscribe(taskId: string, listener: TaskChannelListener): Promise<() => Promise<void>>;
 
+  /**
+   * Keeps the earliest time (`at`, ms since the epoch) any instance saw tool call `toolCallId` of
+   * `taskId` pending, for `ttlMs` from now (renewed at each call), and resolves with it: the
+   * "waiting since" every browser shows. Optional: without it, each instance keeps its own times.
+   */
+  noteToolCallSeen?(taskId: string, toolCallId: string, at: number, ttlMs: number): Promise<number>;
+
   // Teams and the audit trail (`identify`, `assignTask`, `auditLog`).
 
   /** Records that `task.taskId` belongs to `task.team`, taking it from any team it belonged to before. */
@@ -136,9 +144,14 @@ export interface ProxyStore {
   /** The `count` tasks of `team` from `offset`, newest first, and how many it has in all. */
   listTeamTasks(team: string, offset: number, count: number): Promise<{ total: number; tasks: TeamTask[] }>;
   /** Keeps `entry` for `retentionMs`, shared by every instance. */
-  appendAudit(entry: AuditEntry, retentionMs: number): Promise<void>;
-  /** The newest `limit` entries of `team` (of its task `taskId` only, when given), newest first. */
-  readAudit(query: { team: string; taskId?: string | undefined; limit: number }): Promise<AuditEntry[]>;
+  appendAudit(entry: ProxyAuditEntry, retentionMs: number): Promise<void>;
+  /**
+   * The newest `limit` entries of `team` (of its task `taskId` only, when given), newest first,
+   * each with an `id` the store makes: its place in the trail. With `before` (such an `id`), only
+   * the entries older than that one, so that entries appended meanwhile do not shift a reader's
+   * pages; a `before` the store did not make reads nothing.
+   */
+  readAudit(query: AuditQuery): Promise<ProxyAuditEntry[]>;
 }
 
 /** A task as the proxy recorded it: whose it is, and what its team's task list shows of it. */
@@ -149,4 +162,15 @@ export interface TeamTask {
   readonly createdAt: number;
   /** What the task list shows as its `readable_name`. */
   readonly readableName: string;
+}
+
+/** What `ProxyStore.readAudit` is asked. */
+export interface AuditQuery {
+  readonly team: string;
+  /** Only this task's entries. */
+  readonly taskId?: string | undefined;
+  /** Most entries to return. */
+  readonly limit: number;
+  /** The `id` of an entry this store returned: only entries older than it. */
+  readonly before?: string | undefined;
 }

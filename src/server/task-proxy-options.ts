@@ -1,5 +1,6 @@
 import type { TaskProxyLogger } from './logger';
-import type { AuditEntry, TaskEndpointName } from '../client';
+import type { TaskEndpointName } from '../client';
+import type { ProxyAuditEntry } from './audit-log';
 import type { ProxyStore } from './proxy-store';
 
 /** Defaults of `TaskProxyEventOptions`, and of how long the proxy remembers an answer. */
@@ -110,10 +111,10 @@ export interface TaskProxyOptions {
   /**
    * Decides whether a request may use the proxy at all, e.g. by checking your app's session
    * cookie. Refused requests are answered 403 and never reach the upstream; the event stream is
-   * asked once per run it names, the audit trail once. `access` says who asks (see `identify`), for
-   * which endpoint and task; the body is already read, so `authorize` never has to (and a
-   * `tool-input`'s `toolCallId` is in `access`). Without it, anyone who can reach the proxy spends
-   * your key. Default: every request is allowed.
+   * asked once per run of the caller's team it names, the audit trail once. `access` says who asks
+   * (see `identify`), for which endpoint and task; the body is already read, so `authorize` never
+   * has to (and a `tool-input`'s `toolCallId` is in `access`). Without it, anyone who can reach the
+   * proxy spends your key. Default: every request is allowed.
    */
   authorize?: (request: Request, access: ProxyAccess) => boolean | Promise<boolean>;
   /**
@@ -129,7 +130,11 @@ export interface TaskProxyOptions {
    * Default: `createMemoryProxyStore()`, for one instance.
    */
   store?: ProxyStore;
-  /** How long an accepted answer is remembered: a later one for the same call gets 409 until then. Default: 86400000 (24 h). */
+  /**
+   * How long an accepted answer is remembered: a later one for the same call gets 409 until then.
+   * Also how long the time a pending call was first seen is kept after it was last seen.
+   * Default: 86400000 (24 h).
+   */
   answeredTtlMs?: number;
   /**
    * Called with every error of the store, as it happens (answers are then refused with 503; the
@@ -152,8 +157,9 @@ export interface TaskProxyOptions {
    * Who is asking: `{ user, team }` from your app's session (a cookie, a header your auth proxy
    * sets), or `null` for nobody, answered 401. With it, a task created through the proxy belongs to
    * the creator's team (kept in `store`, so every instance agrees); a request naming another
-   * team's task, or one the proxy did not create, is answered 404 and never reaches the service
-   * (see `TaskProxy.assignTask` for tasks made elsewhere), and `GET /api/v1/tasks` lists the team's
+   * team's task, or one the proxy did not create, is answered 404 (on the event stream, that run
+   * alone gets the final not-found status event) and never reaches the service (see
+   * `TaskProxy.assignTask` for tasks made elsewhere), and `GET /api/v1/tasks` lists the team's
    * tasks only, from the store. Default: none; every caller is `{ user: '', team: '' }` and every
    * task is reachable, as with a proxy that knows no teams.
    */
@@ -161,9 +167,23 @@ export interface TaskProxyOptions {
   /**
    * Called with every create, answer, stop-run and stop-task, once the caller's answer is known
    * (also kept in `store`: `TaskProxy.auditLog`, `GET {basePath}/audit`). An answer's text is never
-   * in it, only its SHA-256. Default: none.
+   * in it, nor any digest of it a guess could be checked against without `auditDigestKey`: at most
+   * `inputHmac` (see `auditDigestKey`). Default: none.
    */
-  onAudit?: (entry: AuditEntry) => void;
+  onAudit?: (entry: ProxyAuditEntry) => void;
+  /**
+   * A secret of this deployment (at least 32 characters, e.g. `openssl rand -base64 32`; the same
+   * on every instance) under which the proxy keeps a keyed digest of each answer, `inputHmac`
+   * (HMAC-SHA256 of the task id, the call id and the input), in the server-side audit records
+   * only: `onAudit` and `TaskProxy.auditLog`, never `GET {basePath}/audit`. With it, two answers to
+   * one call can be told apart, and an answer someone claims checked, by whoever holds the key.
+   * No digest is kept for an answer with a secret field (type `password`, `autocomplete`
+   * `current-password`, `new-password`, `one-time-code`, `webauthn` or `cc-*`), nor for one that
+   * is not an answer to a `form_input` form the proxy read from the service. A function is read
+   * on each answer (`() => process.env.AUDIT_DIGEST_KEY`), so the build needs no key; while it
+   * gives nothing, no digest is kept. Default: none (no digest at all).
+   */
+  auditDigestKey?: string | (() => string | undefined);
   /** How long the store keeps an audit entry, in ms. Default: 7776000000 (90 days). */
   auditRetentionMs?: number;
   /** What one user may hold open, and this instance may poll; past it, 429 with `Retry-After`. */

@@ -1,8 +1,9 @@
-import { isUnsafePathParameter, type AuditAction, type AuditEntry, type EventTopic } from '../client';
-import { auditOutcome, DEFAULT_AUDIT_LIMIT, MAX_AUDIT_LIMIT, readErrorCode } from './audit-log';
+import { isUnsafePathParameter, MAX_AUDIT_CURSOR_LENGTH, toAuditEntry, type AuditAction, type EventTopic } from '../client';
+import { auditOutcome, DEFAULT_AUDIT_LIMIT, MAX_AUDIT_LIMIT, readErrorCode, type ProxyAuditEntry } from './audit-log';
+import { describeError, type TaskProxyLogger } from './logger';
 import { envelope } from './envelope';
 import { notAllowed } from './proxy-paths';
-import type { ProxyStore } from './proxy-store';
+import type { AuditQuery, ProxyStore } from './proxy-store';
 import type { ProxyAccess, ProxyIdentity, TaskProxyOptions } from './task-proxy-options';
 import { readableNameOf, teamTask } from './team-tasks';
 
@@ -17,6 +18,8 @@ export interface TeamAccessSettings {
   /** Whether `identify` is given: tasks belong to teams, and the store says whose each one is. */
   teams: boolean;
   auditRetentionMs: number;
+  /** Where a failing `identify` or `onAudit` is reported (the key already scrubbed from it). */
+  logger: TaskProxyLogger;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface TeamAccessSettings {
  * `createTaskProxy` that know teams.
  */
 export function createTeamAccess(settings: TeamAccessSettings) {
-  const { options, store, onStoreError, teams, auditRetentionMs } = settings;
+  const { options, store, onStoreError, teams, auditRetentionMs, logger } = settings;
 
   /** The caller, or the 401 to answer (also when `identify` fails: nobody is let in on an error). */
   async function identifyCaller(request: Request): Promise<ProxyIdentity | Response> {
@@ -33,7 +36,7 @@ export function createTeamAccess(settings: TeamAccessSettings) {
     try {
       identity = await options.identify(request);
     } catch (error) {
-      console.error('hitl-react: identify failed', error);
+      logger.error(`identify failed: ${describeError(error)}`);
       return envelope(500, 'The proxy could not tell who is asking');
     }
     if (identity === null || typeof identity.user !== 'string' || typeof identity.team !== 'string') return envelope(401, 'Sign in first');
@@ -45,9 +48,22 @@ export function createTeamAccess(settings: TeamAccessSettings) {
 
   /** Whether every task of `taskIds` is `team`'s; always true without teams. */
   async function ownsAll(team: string, taskIds: readonly string[]): Promise<boolean> {
-    if (!teams) return true;
-    const records = await store.readTasks([...new Set(taskIds)]);
-    return records.every((record) => record?.team === team);
+    const foreign = await foreignTasks(
+      team,
+      taskIds.map((taskId) => ({ taskId })),
+    );
+    return foreign.size === 0;
+  }
+
+  /**
+   * The tasks `topics` name that are not `team`'s: another team's and those the proxy never
+   * recorded alike, so nothing tells the two apart. Always none without teams.
+   */
+  async function foreignTasks(team: string, topics: ReadonlyArray<{ taskId: string }>): Promise<ReadonlySet<string>> {
+    if (!teams) return new Set();
+    const unique = [...new Set(topics.map((topic) => topic.taskId))];
+    const records = await store.readTasks(unique);
+    return new Set(unique.filter((_, index) => records[index]?.team !== team));
   }
 
   /** Records what came of an audited request and hands its response on. */
@@ -55,9 +71,14 @@ export function createTeamAccess(settings: TeamAccessSettings) {
     identity: ProxyIdentity,
     action: AuditAction,
     response: Response,
-    detail: { taskId: string; runId?: string | undefined; toolCallId?: string | undefined; inputSha256?: Promise<string> | undefined },
+    detail: {
+      taskId: string;
+      runId?: string | undefined;
+      toolCallId?: string | undefined;
+      inputHmac?: string | undefined;
+    },
   ): Promise<Response> {
-    const entry: AuditEntry = {
+    const entry: ProxyAuditEntry = {
       at: new Date().toISOString(),
       user: identity.user,
       team: identity.team,
@@ -67,12 +88,12 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       ...(detail.toolCallId === undefined ? {} : { toolCallId: detail.toolCallId }),
       status: response.status,
       outcome: auditOutcome(action, response.status, await readErrorCode(response)),
-      ...(detail.inputSha256 === undefined ? {} : { inputSha256: await detail.inputSha256 }),
+      ...(detail.inputHmac === undefined ? {} : { inputHmac: detail.inputHmac }),
     };
     try {
       options.onAudit?.(entry);
     } catch (error) {
-      console.error('hitl-react: onAudit failed', error);
+      logger.error(`onAudit failed: ${describeError(error)}`);
     }
     // The caller's answer waits for the entry, so what a client was told is in the trail when it reads it.
     await store.appendAudit(entry, auditRetentionMs).catch(onStoreError);
@@ -92,15 +113,20 @@ export function createTeamAccess(settings: TeamAccessSettings) {
     if (identity instanceof Response) return identity;
     const taskId = url.searchParams.get('taskId') ?? undefined;
     if (!(await isAuthorized(request, { identity, endpoint: 'audit', taskId }))) return envelope(403, 'Forbidden');
-    const limit = url.searchParams.get('limit');
+    const given = url.searchParams.get('limit');
+    const limit = clampAuditLimit(given === null ? undefined : Number(given) || 0);
+    const before = url.searchParams.get('before') ?? undefined;
+    if (before !== undefined && (before.length > MAX_AUDIT_CURSOR_LENGTH || !/^[\x21-\x7e]+$/.test(before)))
+      return envelope(400, '"before" must be the "next" of a page of this trail');
     try {
-      // The caller's own team only: another team's task simply has no entries here.
-      const data = await store.readAudit({
-        team: identity.team,
-        taskId,
-        limit: clampAuditLimit(limit === null ? undefined : Number(limit) || 0),
-      });
-      return Response.json({ success: true, data }, { headers: { 'cache-control': 'no-store' } });
+      // The caller's own team only: another team's task simply has no entries here. One entry more
+      // than asked tells whether there is a next page.
+      const read = await readNamedAudit(store, { team: identity.team, taskId, limit: limit + 1, before });
+      const page = read.slice(0, limit);
+      const next = read.length > limit ? page.at(-1)?.id : undefined;
+      // Only what a browser may read: a record's server-side fields (`inputHmac`) stay here.
+      const data = page.flatMap((entry) => toAuditEntry(entry) ?? []);
+      return Response.json({ success: true, data, ...(next === undefined ? {} : { next }) }, { headers: { 'cache-control': 'no-store' } });
     } catch (error) {
       onStoreError(error);
       return envelope(503, 'The audit trail cannot be read now; try again.', { retryAfter: '1' });
@@ -128,13 +154,13 @@ export function createTeamAccess(settings: TeamAccessSettings) {
     return taskId;
   }
 
-  return { identifyCaller, isAuthorized, ownsAll, recordAudit, authorizeTopics, auditTrail, own };
+  return { identifyCaller, isAuthorized, ownsAll, foreignTasks, recordAudit, authorizeTopics, auditTrail, own };
 }
 
 /** The methods of `TaskProxy` that read and write the teams' records (documented there). */
 export interface TeamMethods {
   assignTask(taskId: string, team: string, options?: { readableName?: string }): Promise<void>;
-  auditLog(query: { team: string; taskId?: string; limit?: number }): Promise<AuditEntry[]>;
+  auditLog(query: { team: string; taskId?: string; limit?: number; before?: string }): Promise<ProxyAuditEntry[]>;
 }
 
 export function teamMethods(store: ProxyStore): TeamMethods {
@@ -143,8 +169,26 @@ export function teamMethods(store: ProxyStore): TeamMethods {
       if (taskId === '' || isUnsafePathParameter(taskId)) return Promise.reject(new TypeError('assignTask: not a task id'));
       return store.assignTask(teamTask(taskId, team, readableName ?? taskId));
     },
-    auditLog: ({ team, taskId, limit }) => store.readAudit({ team, taskId, limit: clampAuditLimit(limit) }),
+    auditLog: ({ team, taskId, limit, before }) => readNamedAudit(store, { team, taskId, limit: clampAuditLimit(limit), before }),
   };
+}
+
+/**
+ * `store.readAudit`, each entry named by its task's `readableName` (`taskName`) when the task's
+ * record is the team's: one read of the page's tasks. Without it (no record, the store failing
+ * for it) the entries still come, with their `taskId` alone.
+ */
+async function readNamedAudit(store: ProxyStore, query: AuditQuery): Promise<ProxyAuditEntry[]> {
+  const entries = await store.readAudit(query);
+  const taskIds = [...new Set(entries.map((entry) => entry.taskId))].filter((taskId) => taskId !== '');
+  if (taskIds.length === 0) return entries;
+  const records = await store.readTasks(taskIds).catch(() => []);
+  const names = new Map<string, string>();
+  for (const record of records) if (record !== undefined && record.team === query.team) names.set(record.taskId, record.readableName);
+  return entries.map((entry) => {
+    const taskName = names.get(entry.taskId);
+    return taskName === undefined ? entry : { ...entry, taskName };
+  });
 }
 
 export function clampAuditLimit(limit: number | undefined): number {

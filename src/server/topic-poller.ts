@@ -11,7 +11,7 @@ import {
 } from '../client';
 import { retryDelay, stringifyJson } from '../utils';
 import type { StoredChange } from './proxy-store';
-import { leaseMs, readResource, type TopicPollerDeps } from './topic-poller-settings';
+import { leaseMs, pendingCallSeenAt, readResource, type TopicPollerDeps } from './topic-poller-settings';
 
 export type { PollerSettings, TopicPollerDeps } from './topic-poller-settings';
 
@@ -333,7 +333,7 @@ export class TopicPoller {
     const next = Math.max(startedAt + wait, Date.now() + wait / 2) - Date.now();
     const final =
       resource === 'result' || (kind === undefined ? isFinalGifStatus(String((data as GifStatus).status)) : kind === 'terminal');
-    await this.commit(resource, final, { data });
+    await this.commit(resource, final, { data, toolCallSeenAt: await pendingCallSeenAt(this.deps, resource, data) });
     if (!final) {
       this.schedule(next);
       return;
@@ -377,7 +377,7 @@ export class TopicPoller {
     if (this.owning) this.deps.store.acquireLease(this.deps.key, this.deps.owner, ttlMs).catch(() => undefined);
   }
 
-  private async commit(resource: EventResource, final: boolean, outcome: { data: unknown } | { error: TaskApiError }): Promise<void> {
+  private async commit(resource: EventResource, final: boolean, outcome: Parameters<typeof eventPayload>[2]): Promise<void> {
     // Agent-made data can nest deeper than `JSON.stringify` can recurse.
     const payload = this.deps.scrub(stringifyJson(eventPayload(this.deps.topic, final, outcome)));
     if (payload === this.last.get(resource)) return;

@@ -1,28 +1,52 @@
-import type { AuditEntry, TaskClient } from '../client';
+import type { AuditEntry, AuditPage, TaskClient } from '../client';
+import { toError } from '../utils';
 import type { QueryResult } from './query-result';
 
 /** What `AuditTrailObserver` reads. */
 export interface AuditTrailQuery {
-  /** The task whose trail is read; `undefined` reads nothing. */
-  taskId: string | undefined;
-  /** Most entries, newest first. Default: the proxy's. */
+  /** The task whose trail is read; `undefined` reads the whole trail of the caller's team. */
+  taskId?: string | undefined;
+  /** Most entries per page, newest first. Default: the proxy's (100). */
   limit?: number | undefined;
   /** `false` reads nothing. Default: true. */
   enabled?: boolean | undefined;
 }
 
+/** What `useAuditTrail` returns: the entries of every page read so far, newest first, and the way to the next page. */
+export interface AuditTrailResult extends QueryResult<AuditEntry[]> {
+  /** Whether the proxy has older entries than those read (`fetchNextPage` reads them). */
+  readonly hasNextPage: boolean;
+  /** True while the next page is read. */
+  readonly isFetchingNextPage: boolean;
+  /** Whether `error` is from reading the next page (the entries read before are kept); `fetchNextPage` tries it again. */
+  readonly isFetchNextPageError: boolean;
+  /**
+   * Reads the next (older) page and adds it to `data`. Entries recorded since the first page do
+   * not shift it: it starts right below the last entry read. Resolves with every entry read so far
+   * (rejects with the error; ignoring the promise is safe); without a next page, with `data` as it is.
+   */
+  readonly fetchNextPage: () => Promise<AuditEntry[]>;
+}
+
+/** A reader of one page of the query's trail, from a client that can read it; `undefined` for a client that cannot. */
+type PageReader = (before: string | undefined, signal: AbortSignal) => Promise<AuditPage>;
+
 /**
- * One task's audit trail (`client.getAuditTrail`), read when the query changes and on `refetch`,
- * for `useAuditTrail`. Not cached across observers: the trail is read rarely, by one view at a time.
- * A client without `getAuditTrail` reads nothing.
+ * A task's audit trail, or the caller's team's, a page at a time (`client.getAuditPage`), read
+ * when the query changes and on `refetch` (which reads the first page again, newest entries
+ * included, and drops the pages after it); `fetchNextPage` adds the next. For `useAuditTrail`.
+ * Not cached across observers: the trail is read rarely, by one view at a time. A client with
+ * `getAuditTrail` only reads a task's first page; one with neither reads nothing.
  */
 export class AuditTrailObserver {
   private client: TaskClient | undefined;
-  private query: AuditTrailQuery = { taskId: undefined };
+  private query: AuditTrailQuery = {};
   private key = '';
   private controller: AbortController | undefined;
+  private nextReading: Promise<AuditEntry[]> | undefined;
+  private next: string | undefined;
   private readonly listeners = new Set<() => void>();
-  private result: QueryResult<AuditEntry[]>;
+  private result: AuditTrailResult;
 
   constructor() {
     this.result = this.make(undefined, undefined, false);
@@ -33,7 +57,7 @@ export class AuditTrailObserver {
     return () => this.listeners.delete(listener);
   };
 
-  readonly getSnapshot = (): QueryResult<AuditEntry[]> => this.result;
+  readonly getSnapshot = (): AuditTrailResult => this.result;
 
   /** A new client or query reads the trail again; the same ones change nothing. */
   setQuery(client: TaskClient, query: AuditTrailQuery): void {
@@ -42,53 +66,141 @@ export class AuditTrailObserver {
     this.client = client;
     this.query = query;
     this.key = key;
-    this.controller?.abort();
-    this.controller = undefined;
-    this.publish(undefined, undefined, this.isActive());
+    this.stop();
+    this.next = undefined;
+    this.publish({ data: undefined, error: undefined, isFetching: this.isActive() });
     if (this.isActive()) this.read().catch(() => undefined);
   }
 
   /** Stops a read still out; the observer may be used again. */
   destroy(): void {
-    this.controller?.abort();
-    this.controller = undefined;
+    this.stop();
     this.client = undefined;
     this.key = '';
   }
 
-  private isActive(): boolean {
-    return this.query.enabled !== false && this.query.taskId !== undefined && this.client?.getAuditTrail !== undefined;
+  private stop(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.nextReading = undefined;
   }
 
-  private readonly read = (): Promise<AuditEntry[]> => {
+  private isActive(): boolean {
+    return this.query.enabled !== false && this.reader() !== undefined;
+  }
+
+  private reader(): PageReader | undefined {
     const { client } = this;
     const { taskId, limit } = this.query;
-    if (client?.getAuditTrail === undefined || taskId === undefined)
-      return Promise.reject(new Error('This client has no audit trail to read'));
-    this.controller?.abort();
+    const sized = limit === undefined ? {} : { limit };
+    if (client?.getAuditPage !== undefined) {
+      const getAuditPage = client.getAuditPage.bind(client);
+      return (before, signal) => getAuditPage({ ...sized, taskId, before, signal });
+    }
+    if (client?.getAuditTrail === undefined || taskId === undefined) return undefined;
+    const getAuditTrail = client.getAuditTrail.bind(client);
+    return async (_before, signal) => ({ entries: await getAuditTrail(taskId, { ...sized, signal }), next: undefined });
+  }
+
+  /** Reads the first page, in place of everything read before. */
+  private readonly read = (): Promise<AuditEntry[]> => {
+    const reader = this.reader();
+    if (reader === undefined) return Promise.reject(new Error('This client has no audit trail to read'));
+    // A read of the next page gives way to this one.
+    const wasFetching = this.result.isFetching && !this.result.isFetchingNextPage;
+    this.stop();
     const controller = new AbortController();
     this.controller = controller;
-    if (!this.result.isFetching) this.publish(this.result.data, this.result.error, true);
-    const reading = client.getAuditTrail(taskId, { signal: controller.signal, ...(limit === undefined ? {} : { limit }) });
-    reading.then(
-      (data) => {
-        if (this.controller === controller) this.publish(data, undefined, false);
+    if (!wasFetching) this.publish({ ...this.state(), isFetching: true });
+    return reader(undefined, controller.signal).then(
+      (page) => {
+        if (this.controller === controller) {
+          this.next = page.next;
+          this.publish({ data: page.entries, error: undefined, isFetching: false });
+        }
+        return page.entries;
       },
       (error: unknown) => {
-        if (this.controller === controller)
-          this.publish(this.result.data, error instanceof Error ? error : new Error(String(error)), false);
+        const failure = toError(error);
+        if (this.controller === controller) this.publish({ data: this.result.data, error: failure, isFetching: false });
+        throw failure;
       },
     );
+  };
+
+  private readonly fetchNextPage = (): Promise<AuditEntry[]> => {
+    const reader = this.reader();
+    const { data } = this.result;
+    if (
+      reader === undefined ||
+      data === undefined ||
+      this.next === undefined ||
+      (this.result.isFetching && !this.result.isFetchingNextPage)
+    )
+      return Promise.resolve(data ?? []);
+    if (this.nextReading !== undefined) return this.nextReading;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.publish({ ...this.state(), isFetching: true, isFetchingNextPage: true });
+    const reading = reader(this.next, controller.signal).then(
+      (page) => {
+        const current = this.result.data ?? [];
+        // An entry read twice (a store whose pages overlap) is shown once.
+        const known = new Set(current.flatMap((entry) => entry.id ?? []));
+        const merged = [...current, ...page.entries.filter((entry) => entry.id === undefined || !known.has(entry.id))];
+        if (this.controller === controller) {
+          this.next = page.next;
+          this.nextReading = undefined;
+          this.publish({ data: merged, error: undefined, isFetching: false });
+        }
+        return merged;
+      },
+      (error: unknown) => {
+        const failure = toError(error);
+        if (this.controller === controller) {
+          this.nextReading = undefined;
+          this.publish({ ...this.state(), error: failure, isFetching: false, isFetchNextPageError: true });
+        }
+        throw failure;
+      },
+    );
+    this.nextReading = reading;
     return reading;
   };
 
-  private make(data: AuditEntry[] | undefined, error: Error | undefined, isFetching: boolean): QueryResult<AuditEntry[]> {
-    const isLoading = this.isActive() && data === undefined && error === undefined;
-    return Object.freeze({ data, error, isLoading, isFetching: isFetching || isLoading, refetch: this.read });
+  private state() {
+    return { data: this.result.data, error: this.result.error, isFetching: this.result.isFetching };
   }
 
-  private publish(data: AuditEntry[] | undefined, error: Error | undefined, isFetching: boolean): void {
-    this.result = this.make(data, error, isFetching);
+  private make(
+    data: AuditEntry[] | undefined,
+    error: Error | undefined,
+    isFetching: boolean,
+    isFetchingNextPage = false,
+    isFetchNextPageError = false,
+  ): AuditTrailResult {
+    const isLoading = this.isActive() && data === undefined && error === undefined;
+    return Object.freeze({
+      data,
+      error,
+      isLoading,
+      isFetching: isFetching || isLoading,
+      refetch: this.read,
+      hasNextPage: data !== undefined && this.next !== undefined,
+      isFetchingNextPage,
+      isFetchNextPageError: error !== undefined && isFetchNextPageError,
+      fetchNextPage: this.fetchNextPage,
+    });
+  }
+
+  private publish(state: {
+    data: AuditEntry[] | undefined;
+    error: Error | undefined;
+    isFetching: boolean;
+    isFetchingNextPage?: boolean;
+    isFetchNextPageError?: boolean;
+  }): void {
+    this.result = this.make(state.data, state.error, state.isFetching, state.isFetchingNextPage, state.isFetchNextPageError);
     for (const listener of [...this.listeners]) listener();
   }
 }

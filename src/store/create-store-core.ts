@@ -1,4 +1,4 @@
-import { EVENT_RESOURCES, isTaskApiError, type RunStatus, type TaskClient } from '../client';
+import { EVENT_RESOURCES, isTaskApiError, toolCallSeenAt, type RunStatus, type TaskClient } from '../client';
 import { quiet, removeDraft, toError } from '../utils';
 import { fetchResource } from './fetch-resource';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
@@ -184,18 +184,22 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
   function receive(resource: Resource, stamp: RequestStamp, raw: unknown): unknown {
     const kind = resource.key.resource;
     try {
-      return applyData(resource, stamp, readResourceData(kind, raw));
+      return applyData(resource, stamp, readResourceData(kind, raw), toolCallSeenAt(raw));
     } catch (cause) {
       throw applyFailure(resource, stamp, cause instanceof UnusableDataError ? cause : new UnusableDataError(kind, { cause }));
     }
   }
 
-  /** Data read at `stamp` becomes the resource's; equal parts keep their references. */
-  function applyData(resource: Resource, stamp: RequestStamp, raw: unknown): unknown {
+  /**
+   * Data read at `stamp` becomes the resource's; equal parts keep their references. `proxySeenAt`:
+   * when the proxy first saw a status's pending call, as it said beside the status.
+   */
+  function applyData(resource: Resource, stamp: RequestStamp, raw: unknown, proxySeenAt: number | undefined): unknown {
     const data = replaceEqualDeep(resource.state.data, raw);
     if (data !== resource.state.data) deepFreeze(data);
     // Known before the readers hear of the status, so they see since when its call waits.
-    if (resource.key.resource === 'status') waits.observe(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.at);
+    if (resource.key.resource === 'status')
+      waits.observe(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.at, proxySeenAt);
     resource.dispatch({ type: 'success', stamp, data, keepError: scheduler.refusal });
     if (resource.key.resource === 'status')
       answers.registry?.observeStatus(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.tick);

@@ -248,8 +248,8 @@ export class CrossTabSync {
     const key = raw.key as unknown as ResourceKey;
     const error = typeof raw.error === 'string' ? new Error(raw.error) : undefined;
     if (Array.isArray(raw.since) && key.resource === 'status') {
-      const [toolCallId, at] = raw.since as unknown[];
-      if (typeof toolCallId === 'string' && typeof at === 'number') this.deps.waits.adopt(key.taskId, toolCallId, at);
+      const [toolCallId, at, fromProxy] = raw.since as unknown[];
+      if (typeof toolCallId === 'string' && typeof at === 'number') this.deps.waits.adopt(key.taskId, toolCallId, at, fromProxy === true);
     }
     this.deps.applyRemote(key, raw.at, raw.data, error);
   }
@@ -257,10 +257,13 @@ export class CrossTabSync {
   private postData(resource: Resource): void {
     const { data, error, settledAt } = resource.state;
     if (data === undefined && error === undefined) return;
-    let since: [string, number] | undefined;
+    let since: [string, number, boolean] | undefined;
     if (resource.key.resource === 'status' && isRecord(data) && isRecord(data.toolCall) && typeof data.toolCall.toolCallId === 'string') {
-      const at = this.deps.waits.get(resource.key.taskId, data.toolCall.toolCallId);
-      if (at !== undefined) since = [data.toolCall.toolCallId, at];
+      const { taskId } = resource.key;
+      const toolCallId = data.toolCall.toolCallId;
+      const at = this.deps.waits.get(taskId, toolCallId);
+      // Whether it is the proxy's time, which then beats any tab's own.
+      if (at !== undefined) since = [toolCallId, at, this.deps.waits.isFromProxy(taskId, toolCallId)];
     }
     // An error without data goes as its message: followers show it; the leader does the retrying.
     const message = data === undefined ? { error: error?.message ?? 'Error' } : { data };

@@ -23,7 +23,10 @@ export interface InboxItem {
    * parameters (`name: value, …`). Agent-made: render it as text only.
    */
   readonly title: string;
-  /** When the call was first seen pending, in ms since the epoch. */
+  /**
+   * When the call was first seen pending, in ms since the epoch: by the proxy when there is one
+   * (the same in every browser), else by this browser. The inbox lists the oldest first.
+   */
   readonly waitingSince: number;
 }
 

@@ -81,4 +81,4 @@ export { toolInputObserver, type ToolInputOptions, type ToolInputResult } from '
 export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-state';
 export { AnswerTooLargeError, formatBytes, isAnswerInDoubt, StaleToolCallError } from './tool-input-errors';
 export { UnusableDataError } from './resource-data';
-export { AuditTrailObserver, type AuditTrailQuery } from './audit-trail-observer';
+export { AuditTrailObserver, type AuditTrailQuery, type AuditTrailResult } from './audit-trail-observer';

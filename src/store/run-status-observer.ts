@@ -30,8 +30,9 @@ export interface RunStatusResult extends QueryResult<RunStatus> {
    */
   readonly pendingToolCall: ToolCall | null;
   /**
-   * Since when `pendingToolCall` has been waiting, in ms since the epoch: when this store (or,
-   * with other tabs, the first tab of the origin) first saw it pending. Undefined without one.
+   * Since when `pendingToolCall` has been waiting, in ms since the epoch: through a
+   * `createTaskProxy`, when the proxy first saw it pending (the same in every browser); otherwise
+   * when this store (or, with other tabs, the first tab of the origin) did. Undefined without one.
    */
   readonly waitingSince: number | undefined;
 }

@@ -63,8 +63,10 @@ export interface RunStore {
   /** The registry's state for one tool call (`idle` when nothing was attempted). */
   getToolInput(taskId: string, toolCallId: string): ToolInputSnapshot;
   /**
-   * When the call was first seen pending (ms since the epoch), by this store or, with other tabs,
-   * by the first tab that saw it; undefined for a call no status of the store shows.
+   * When the call was first seen pending (ms since the epoch): through a `createTaskProxy`, when
+   * the proxy first saw it (the same in every browser, never later than this store's own reading);
+   * otherwise by this store or, with other tabs, by the first tab that saw it. Undefined for a call
+   * no status of the store shows.
    */
   getWaitingSince(taskId: string, toolCallId: string): number | undefined;
   /** The other tabs of the origin. */

@@ -10,6 +10,7 @@ import {
   type ToolCallPromptProps,
 } from '../../src';
 import { approvePurchaseTool } from '../../src/testing';
+import { jsonSchemaValidatorLoaded } from '../support/loaded';
 import { releaseSimulator, simulate, simulatorOf, startTask, storyRunOf, untilToolCall, withSimulator } from '../support/simulator';
 
 const approvePurchaseCall: ToolCall = {
@@ -126,6 +127,8 @@ export const EditAsJson: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Edit' }));
     const editor = canvas.getByRole('textbox', { name: 'Arguments (JSON)' });
+    // The editor started loading ajv as it opened: its check waits for it, and so does the story.
+    await jsonSchemaValidatorLoaded();
     await userEvent.click(canvas.getByRole('button', { name: 'Approve with changes' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Please correct 1 field: Arguments (JSON).');
     await expect(editor).toHaveAccessibleDescription('"address" must have required property \'city\'');

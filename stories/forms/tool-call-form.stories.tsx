@@ -149,6 +149,31 @@ export const RefusedSubmit: Story = {
     await expect(name).toHaveAccessibleDescription('Must be at least 2 characters');
     await userEvent.type(name, 'da');
     await expect(name).not.toHaveAttribute('aria-invalid');
+    // The summary follows: the fixed field's link is gone, the others lead to their fields.
+    const summary = canvas.getByRole('alert');
+    await expect(summary).toHaveTextContent('Please correct 3 fields: Email, Phone, Delivery date.');
+    await userEvent.click(within(summary).getByRole('link', { name: 'Phone' }));
+    await expect(canvas.getByRole('textbox', { name: 'Phone' })).toHaveFocus();
+  },
+};
+
+/**
+ * One answer per call: once sent, the fields are read-only, the button does nothing more (a click,
+ * Enter in a field) and a "Sent" note beside it takes the focus.
+ */
+export const OneAnswerPerCall: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    const email = canvas.getByRole('textbox', { name: 'Email' });
+    await userEvent.type(email, 'ada@example.com');
+    const button = canvas.getByRole('button', { name: 'Book delivery' });
+    await userEvent.click(button);
+    await expect(canvas.getByText('Sent')).toHaveFocus();
+    await userEvent.click(button);
+    await userEvent.click(button);
+    await userEvent.type(email, '{Enter}');
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledTimes(1));
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(email).toHaveAttribute('readonly');
   },
 };
 

@@ -10,6 +10,7 @@ import {
   type ToolRendererProps,
 } from '../../src';
 import { approvePurchaseTool } from '../../src/testing';
+import { jsonSchemaValidatorLoaded } from '../support/loaded';
 
 const approvePurchaseCall: ToolCall = {
   toolCallId: 'call_approve_1',
@@ -107,6 +108,8 @@ export const JsonEditorFallback: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByRole('heading', { name: 'Confirm the shipping address' })).toBeInTheDocument();
     const editor = canvas.getByRole('textbox', { name: 'Answer (JSON)' });
+    // The editor started loading ajv as it opened: its check waits for it, and so does the story.
+    await jsonSchemaValidatorLoaded();
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Please correct 1 field: Answer (JSON).');
     await waitFor(() => expect(document.activeElement).toBe(editor));

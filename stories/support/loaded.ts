@@ -1,9 +1,20 @@
 /**
  * Waits for what a story loads from the catalogue's own server (the live view's page, a
- * recording) by its event, not by a time window: the story's state is on screen before these
+ * recording, ajv) by its event, not by a time window: the story's state is on screen before these
  * come, and the first framed page of a busy test runner can take seconds to load. The story
  * test's own time-out bounds them.
  */
+import { loadJsonSchemaValidator } from '../../src/components/tool-call-prompt/load-json-schema-validator';
+
+/**
+ * Resolves once ajv, which a JSON editor imports on demand when it opens, has loaded: through the
+ * editor's own loader, so it is the very module the editor waits for (on a busy machine its
+ * first load from the dev server took more than 2 s). Rejects if it cannot load.
+ */
+export async function jsonSchemaValidatorLoaded(): Promise<void> {
+  const load = await loadJsonSchemaValidator({ type: 'object' });
+  if (load.status !== 'ready') throw new Error(`The JSON Schema validator did not load (${load.reason}).`);
+}
 
 /** Resolves once the live view inside `root` has loaded its page (`data-state="connected"`). */
 export function liveViewConnected(root: HTMLElement): Promise<void> {

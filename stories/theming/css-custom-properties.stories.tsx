@@ -144,7 +144,7 @@ async function expectDarkPalette({ canvas, canvasElement, userEvent }: Parameter
   await expect(getComputedStyle(canvas.getByText('Completed').closest('.hitl-run-status-badge') as Element).color).toBe(
     'rgb(86, 211, 100)',
   );
-  // The select list is portalled to <body>, on the catalogue's white page: it wears the theme all the same.
+  // The select list opens over the page, beyond the form's dark box: it wears the theme all the same.
   await userEvent.click(canvas.getByRole('combobox', { name: 'Packaging' }));
   const list = await within(document.body).findByRole('listbox');
   await expect(getComputedStyle(list.closest('.hitl-select-content') ?? list).backgroundColor).toBe('rgb(13, 17, 23)');

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { formInputTool } from '../../src/schema';
+import { answerFormInput } from '../../src/testing/playwright';
 import { askScenario, busyScenario } from './e2e-scenarios';
 import { usePageRig } from './cross-tab-page';
 
@@ -54,6 +55,36 @@ describe('the inbox, in Chromium', () => {
     const posts = rig.simulator.service.requests.filter((request) => request.path.endsWith('/run/tool-input'));
     expect(posts).toHaveLength(1);
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('answerFormInput answers an item opened in place, which then leaves, and still reports an answer that could not be sent', async () => {
+    const service = rig.simulator.service;
+    const answered = await service.client.createTask({
+      task: 'ask for the helper to answer',
+      agent: 'BROWSER_AGENT',
+      tools: [formInputTool()],
+    });
+    await service.client.createTask({ task: 'ask for the helper to fail', agent: 'BROWSER_AGENT', tools: [formInputTool()] });
+    const context = await rig.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${rig.server.url}/?mode=inbox`);
+    const list = page.getByRole('list', { name: 'Tool calls waiting for your answer' });
+    const item = (task: string) => list.getByRole('listitem').filter({ has: page.getByRole('button', { name: task }) });
+
+    await item('ask for the helper to answer').getByRole('button', { name: 'ask for the helper to answer' }).click(WAIT);
+    await answerFormInput(item('ask for the helper to answer'), { Code: '2468' }, WAIT);
+    expect(service.getTask(answered.taskId)?.runs[0]?.answers.map((answer) => answer.input)).toEqual([
+      JSON.stringify([{ label: 'Code', value: '2468' }]),
+    ]);
+    expect(await item('ask for the helper to answer').count()).toBe(0);
+
+    service.faults.inject({ type: 'http-429', match: { method: 'POST', path: '/api/v1/task/{taskId}/run/tool-input' } });
+    await item('ask for the helper to fail').getByRole('button', { name: 'ask for the helper to fail' }).click(WAIT);
+    await expect(answerFormInput(item('ask for the helper to fail'), { Code: '1357' }, WAIT)).rejects.toThrow(
+      /^answerFormInput: the answer could not be sent: /,
+    );
+    expect(await item('ask for the helper to fail').count()).toBe(1);
     await context.close();
   });
 });

@@ -62,7 +62,7 @@ window.mount = () => {
   const started = performance.now();
   flushSync(() =>
     createRoot(document.getElementById('root')).render(
-      <ToolCallForm parameters={parameters} onSubmit={(answer) => { window.submitted.push(answer); }} />,
+      <ToolCallForm parameters={parameters} allowResubmit onSubmit={(answer) => { window.submitted.push(answer); }} />,
     ),
   );
   return performance.now() - started;

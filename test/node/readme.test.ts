@@ -51,6 +51,21 @@ describe('the README', () => {
     expect(block('vite-proxy-config')).toBe(read('examples/vite-proxy/vite.config.ts'));
   });
 
+  it('ends every table before a blank line, each row closed by its last |, so no paragraph runs into a table', () => {
+    const lines = readme.split('\n');
+    let fenced = false;
+    const faults: string[] = [];
+    lines.forEach((line, index) => {
+      if (line.startsWith('```')) fenced = !fenced;
+      if (fenced || !line.startsWith('|')) return;
+      if (!line.trimEnd().endsWith('|')) faults.push(`line ${index + 1} does not end with |: ${line}`);
+      const next = lines[index + 1];
+      if (next !== undefined && next !== '' && !next.startsWith('|'))
+        faults.push(`line ${index + 2} follows a table without a blank line: ${next}`);
+    });
+    expect(faults).toEqual([]);
+  });
+
   it('keeps the sections other documents and changes point to', () => {
     const headings = readme.split('\n').filter((line) => line.startsWith('## '));
     expect(headings).toEqual(expect.arrayContaining(['## Quick start', '## Guides', '## Many operators', '## Security', '## Limits']));

@@ -141,7 +141,10 @@ describe('npm start (scripts/start.ts)', () => {
   );
 });
 
-describe('startPlayground', () => {
+// Each test starts Vite's dev server, which bundles the app's dependencies before it answers:
+// about 0.5 s here, 2 to 5 s with four busy processes beside the suite on two cores. The bound is
+// for a hang; the tests wait for each step by its own promise.
+describe('startPlayground', { timeout: 60_000 }, () => {
   it('falls back to a free port when the playground port is busy, and says so', async () => {
     const occupant = createServer();
     await new Promise<void>((resolve) => occupant.listen(0, '127.0.0.1', resolve));

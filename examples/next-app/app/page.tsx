@@ -13,6 +13,9 @@ export default function Home() {
           <Link href="/server-form">Answer from a Server Component</Link>: the task is started and answered by Server Actions; the page
           renders <code>&lt;ToolCallForm&gt;</code> on the server.
         </li>
+        <li>
+          <Link href="/inbox">The inbox</Link>: every call waiting for an answer, with how long it has waited.
+        </li>
       </ul>
     </main>
   );

@@ -1,19 +1,24 @@
-import { useId, useMemo, useRef, type Ref } from 'react';
+import { useId, useMemo, useRef, useState, type Ref } from 'react';
 import type { AuditEntry, TaskClient } from '../../client';
 import { useAuditTrail, useMessageGroup, useProvidedLocale } from '../../hooks';
 import { dateTimeFormat, enAuditTrailMessages } from '../../messages';
 import { Heading, RetryAlert, useErrorReason, useFocusAfterRetry, type HeadingLevel } from '../shared';
 import { cx } from '../../utils';
-import { withRefProp } from '../../utils/react';
+import { useIsomorphicLayoutEffect, withRefProp } from '../../utils/react';
 import type { AuditTrailMessages } from './messages';
 
 export interface AuditTrailProps {
-  /** The task whose history is shown. Required. */
-  taskId: string;
+  /** The task whose history is shown. Default: none, the activity of the caller's whole team, each entry naming its task. */
+  taskId?: string;
   /** Only the entries of this run (creating the task belongs to every run). Default: every run. */
   runId?: string;
-  /** Most entries read, newest first. Default: the proxy's (100). */
+  /** Most entries read at a time, newest first; "Load more" reads the next ones. Default: the proxy's (100). */
   limit?: number;
+  /**
+   * The heading's text, which also names the table. Default: `messages.heading()` ("History") for a
+   * task, `messages.teamHeading()` ("Team activity") for the team.
+   */
+  heading?: string;
   /** Locale(s) of the times, as `Intl.DateTimeFormat` takes them. Default: the `locale` of `<MessagesProvider>`'s messages, else the browser's. */
   locale?: string | readonly string[];
   /** How times are written. Default: `{ dateStyle: 'medium', timeStyle: 'short' }`, in the browser's time zone. */
@@ -36,15 +41,22 @@ export type AuditTrailState = 'loading' | 'error' | 'empty' | 'ready';
 const DEFAULT_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /**
- * A task's history as the proxy recorded it (`useAuditTrail`), newest first: a table of when,
- * who, what and what came of it, under a heading that names it; loading, empty and error (with
- * "Try again") states. Every value is shown as text.
+ * The history the proxy recorded (`useAuditTrail`), newest first: of one task (`taskId`), or of
+ * every task of the caller's team, with a column naming each entry's task. A table of when, who,
+ * what and what came of it, under a heading that names it; loading, empty and error (with "Try
+ * again") states, and "Load more" while older entries remain, which moves focus to the first
+ * entry it adds. Every value is shown as text.
  */
 export const AuditTrail = withRefProp(function AuditTrail({ ref, ...props }: AuditTrailProps) {
   const messages = useMessageGroup('auditTrail', enAuditTrailMessages, props.messages);
-  const trail = useAuditTrail({ taskId: props.taskId, ...(props.limit === undefined ? {} : { limit: props.limit }) }, props.client);
+  const team = props.taskId === undefined;
+  const trail = useAuditTrail(
+    { ...(team ? {} : { taskId: props.taskId }), ...(props.limit === undefined ? {} : { limit: props.limit }) },
+    props.client,
+  );
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
   const retry = useFocusAfterRetry(trail.error, heading, trail.refetch);
   const reason = useErrorReason();
   const providedLocale = useProvidedLocale();
@@ -61,17 +73,37 @@ export const AuditTrail = withRefProp(function AuditTrail({ ref, ...props }: Aud
   );
   const state: AuditTrailState = trail.data === undefined ? (trail.error ? 'error' : 'loading') : entries.length === 0 ? 'empty' : 'ready';
 
+  // "Load more" hands focus to the first row it adds (or, when it added none and is gone, to the
+  // heading). That row keeps its `tabIndex`: a focused element that loses it loses focus too.
+  const [focusRow, setFocusRow] = useState<number | undefined>(undefined);
+  const focusPending = useRef(false);
+  useIsomorphicLayoutEffect(() => {
+    if (!focusPending.current || trail.isFetchingNextPage) return;
+    focusPending.current = false;
+    if (trail.isFetchNextPageError) return;
+    const row = focusRow === undefined ? undefined : body.current?.rows[focusRow];
+    if (row !== undefined) row.focus();
+    else if (!trail.hasNextPage) heading.current?.focus();
+  }, [focusRow, trail.isFetchingNextPage, trail.isFetchNextPageError, trail.hasNextPage, trail.data]);
+  const loadMore = () => {
+    if (trail.isFetchingNextPage) return;
+    focusPending.current = true;
+    setFocusRow(entries.length);
+    trail.fetchNextPage().catch(() => undefined);
+  };
+
+  const headingText = props.heading ?? (team ? messages.teamHeading() : messages.heading());
   return (
     <section ref={ref} className={cx('hitl-audit-trail', props.className)} aria-labelledby={headingId} data-state={state}>
       <Heading level={props.headingLevel ?? 2} id={headingId} className="hitl-list-heading" ref={heading}>
-        {messages.heading()}
+        {headingText}
       </Heading>
       {trail.error ? (
         <RetryAlert
           className="hitl-list-error"
           message={messages.error({ reason: reason(trail.error) })}
           retryLabel={messages.retry()}
-          onRetry={retry}
+          onRetry={trail.isFetchNextPageError ? loadMore : retry}
         />
       ) : null}
       {state === 'loading' ? <p className="hitl-list-loading">{messages.loading()}</p> : null}
@@ -82,29 +114,59 @@ export const AuditTrail = withRefProp(function AuditTrail({ ref, ...props }: Aud
             <tr>
               <th scope="col">{messages.whenColumn()}</th>
               <th scope="col">{messages.whoColumn()}</th>
+              {team ? <th scope="col">{messages.taskColumn()}</th> : null}
               <th scope="col">{messages.actionColumn()}</th>
               <th scope="col">{messages.outcomeColumn()}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {entries.map((entry, index) => (
-              <AuditRow key={`${index}:${entry.at}`} entry={entry} messages={messages} dates={dates} />
+              <AuditRow
+                key={entry.id ?? `${index}:${entry.at}`}
+                entry={entry}
+                messages={messages}
+                dates={dates}
+                team={team}
+                focusable={index === focusRow}
+              />
             ))}
           </tbody>
         </table>
+      ) : null}
+      {trail.hasNextPage && entries.length > 0 ? (
+        <div className="hitl-audit-trail-more">
+          <button type="button" className="hitl-button" aria-disabled={trail.isFetchingNextPage || undefined} onClick={loadMore}>
+            {trail.isFetchingNextPage ? messages.loadingMore() : messages.loadMore()}
+          </button>
+        </div>
       ) : null}
     </section>
   );
 });
 
-function AuditRow({ entry, messages, dates }: { entry: AuditEntry; messages: AuditTrailMessages; dates: Intl.DateTimeFormat }) {
+interface AuditRowProps {
+  entry: AuditEntry;
+  messages: AuditTrailMessages;
+  dates: Intl.DateTimeFormat;
+  /** The team's trail: a cell names the task. */
+  team: boolean;
+  /** The row "Load more" will focus. */
+  focusable: boolean;
+}
+
+function AuditRow({ entry, messages, dates, team, focusable }: AuditRowProps) {
   const time = Date.parse(entry.at);
   return (
-    <tr data-outcome={entry.outcome}>
+    <tr data-outcome={entry.outcome} tabIndex={focusable ? -1 : undefined}>
       <td>{Number.isNaN(time) ? <bdi>{entry.at}</bdi> : <time dateTime={new Date(time).toISOString()}>{dates.format(time)}</time>}</td>
       <td>
         <bdi>{entry.user}</bdi>
       </td>
+      {team ? (
+        <td>
+          <bdi>{entry.taskName ?? entry.taskId}</bdi>
+        </td>
+      ) : null}
       <td>{messages.action({ action: entry.action })}</td>
       <td>{messages.outcome({ outcome: entry.outcome })}</td>
     </tr>

@@ -12,6 +12,8 @@ export interface FieldEnvironment {
   settings: HeadlessSettings;
   /** The limits of the form's content (how much of a long text is shown at first). */
   limits: ContentLimits;
+  /** The form's answer was sent and it takes no other: every field shows read-only (a new environment, so the fields render it). */
+  locked: boolean;
   /** How agent-given class names reach a field's wrapper. */
   classNamePolicy: ClassNamePolicy;
   components: FieldComponents | undefined;

@@ -2,6 +2,7 @@ import { memo, useMemo, type ReactNode, type Ref } from 'react';
 import { headlessInternals, type ClassNamePolicy, type HeadlessForm } from '../../form';
 import { cx } from '../../utils';
 import { Heading, type HeadingLevel } from '../shared';
+import { ErrorSummary } from './error-summary';
 import type { FieldComponents, RenderField } from './field-slots';
 import { FieldEnvironmentContext, type FieldEnvironment } from './field-environment-context';
 import { FormField } from './form-field';
@@ -29,7 +30,8 @@ function groupIndexes(fields: HeadlessForm['fields']): number[][] {
 /**
  * The form's state, exposed as `data-state` on the `<form>`: `idle` while editing, `invalid` after
  * a refused submit until every error is fixed, `submitting` while `onSubmit`'s promise is pending,
- * `submitted` once it settled well (a rejection returns the form to `idle`).
+ * `submitted` once it settled well (the form then takes no other answer: its fields are read-only
+ * and its button says "Sent"; a rejection returns the form to `idle`, the values kept).
  */
 export type ToolCallFormState = 'idle' | 'invalid' | 'submitting' | 'submitted';
 
@@ -59,19 +61,21 @@ export interface FormViewProps {
 
 /** The `data-state` of a form. */
 export function formViewState(form: HeadlessForm): ToolCallFormState {
-  if (form.status === 'error') return form.errorSummary === undefined ? 'idle' : 'invalid';
+  // By `refusals`, not `errorSummary`: reading that would re-render the whole form as errors are fixed.
+  if (form.status === 'error') return form.refusals === 0 ? 'idle' : 'invalid';
   return form.status;
 }
 
 /**
  * The `<form>` shared by `<ToolCallForm>` and the forms `<ToolCallPrompt>` generates from a schema.
- * A refused submit sends nothing, moves focus to the first invalid field and announces a summary.
+ * A refused submit sends nothing, moves focus to the first invalid field and announces a summary,
+ * which follows the fixes. A sent answer is final: the fields turn read-only and the button says so.
  */
 export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', components, renderField, ...props }: FormViewProps) {
-  const { view, control, messages, settings, limits } = headlessInternals(form);
+  const { view, control, messages, settings, limits, ids, locked } = headlessInternals(form);
   const environment = useMemo<FieldEnvironment>(
-    () => ({ view, control, messages, settings, limits, classNamePolicy, components, renderField }),
-    [view, control, messages, settings, limits, classNamePolicy, components, renderField],
+    () => ({ view, control, messages, settings, limits, locked, classNamePolicy, components, renderField }),
+    [view, control, messages, settings, limits, locked, classNamePolicy, components, renderField],
   );
   const groups = useMemo(() => groupIndexes(form.fields), [form.fields]);
   const descriptionId = `${form.headingId}-description`;
@@ -99,11 +103,16 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
         </p>
       ) : null}
       {description.toggle}
-      {form.errorSummary !== undefined ? (
+      {form.refusals > 0 ? (
         // Keyed by attempt: each refused submit puts the alert in afresh, so it is announced again.
-        <div className="hitl-error-summary" role="alert" key={form.refusals}>
-          {form.errorSummary}
-        </div>
+        <ErrorSummary
+          key={form.refusals}
+          control={control}
+          fields={form.fields}
+          ids={ids}
+          messages={messages}
+          maxTextLength={limits.maxTextLength}
+        />
       ) : null}
       <FieldEnvironmentContext.Provider value={environment}>
         <div className="hitl-fields">
@@ -120,6 +129,8 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
         submitLabel={form.submitLabel}
         disabled={disabled}
         busy={form.status === 'submitting'}
+        sent={form.status === 'submitted' ? messages.sent() : undefined}
+        locked={locked}
       />
     </form>
   );

@@ -8,17 +8,19 @@ export function RadioGroupControl({ field }: { field: HeadlessField }) {
   return (
     <fieldset className="hitl-group" {...field.getInputProps()}>
       <FieldLabel field={field} as="legend" />
-      {field.options.map((option, index) => {
-        const props = field.getOptionProps(index);
-        return (
-          <div className="hitl-option" key={index}>
-            <input className="hitl-radio" {...props} />
-            <label className="hitl-option-label" htmlFor={props.id}>
-              <bdi>{cut(option.label)}</bdi>
-            </label>
-          </div>
-        );
-      })}
+      <div className="hitl-group-options">
+        {field.options.map((option, index) => {
+          const props = field.getOptionProps(index);
+          return (
+            <div className="hitl-option" key={index}>
+              <input className="hitl-radio" {...props} />
+              <label className="hitl-option-label" htmlFor={props.id}>
+                <bdi>{cut(option.label)}</bdi>
+              </label>
+            </div>
+          );
+        })}
+      </div>
     </fieldset>
   );
 }

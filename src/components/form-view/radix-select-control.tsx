@@ -1,8 +1,10 @@
 import * as Select from '@radix-ui/react-select';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
 import type { HeadlessField } from '../../form';
 import { inheritedTheme, type InheritedTheme } from '../shared';
+import { inertOthers } from './inert-others';
 import { useCutText } from './long-text';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 const ignore = () => {};
 
@@ -25,8 +27,12 @@ export interface RadixSelectControlProps {
  * (`"1"` and `1`) work. `SelectControl` loads this module on demand and renders it in place of its
  * own trigger.
  *
- * The list is portalled to `<body>`, outside whatever element carries the `--hitl-*` variables and
- * `dir`: it takes both from the trigger each time the person reaches it, so it wears their theme.
+ * The list is rendered in the field, not portalled to `<body>`: it is then inside the page's
+ * landmarks (axe's `region`) and next to its trigger in reading order; Radix places it with fixed
+ * positioning, so the form's boxes do not clip it. It takes the `--hitl-*` variables and `dir` from
+ * the trigger each time the person reaches it. While it is open, Radix hides the rest of the page
+ * (`aria-hidden`) and traps focus; the rest is also made inert, so no control behind the list
+ * stays in the tab order while hidden (axe's `aria-hidden-focus`).
  */
 export function RadixSelectControl({ field, theme: reachedTheme, defaultOpen, takeFocus, listId }: RadixSelectControlProps) {
   // The native `<select>` props: the trigger takes their id, ARIA, blur and ref (focus on a refused submit).
@@ -41,14 +47,32 @@ export function RadixSelectControl({ field, theme: reachedTheme, defaultOpen, ta
     const next = inheritedTheme(event.currentTarget);
     setTheme((current) => (current.key === next.key ? current : next));
   };
+  const [open, setOpen] = useState(defaultOpen);
+  // Read-only: focusable and announced, but the list never opens.
+  const shown = open && !field.readOnly;
+  // The page is made inert as the list is attached (before Radix's effects hide the page and move
+  // focus into it), and given back when the list closes. Radix mounts the list a commit after
+  // `open` turns true and keeps the items of a closed one in a detached fragment: only a list in
+  // the page counts. Not undone through the ref: it is not told that the list went away.
+  const undoInert = useRef<(() => void) | undefined>(undefined);
+  const list = useCallback((element: HTMLDivElement | null) => {
+    if (element?.isConnected !== true || undoInert.current !== undefined) return;
+    undoInert.current = inertOthers(element);
+  }, []);
+  useIsomorphicLayoutEffect(() => {
+    if (!shown) return undefined;
+    return () => {
+      undoInert.current?.();
+      undoInert.current = undefined;
+    };
+  }, [shown]);
   const chosen = value === '' || value === undefined ? undefined : field.options[Number(value)];
   return (
     <Select.Root
       value={value ?? ''}
       onValueChange={(next) => field.setOption(next === '' ? null : Number(next))}
-      defaultOpen={defaultOpen}
-      // Read-only: focusable and announced, but the list never opens.
-      {...(field.readOnly ? { open: false, onOpenChange: ignore } : {})}
+      open={shown}
+      onOpenChange={field.readOnly ? ignore : setOpen}
       required={required}
       disabled={disabled}
       dir={theme.dir}
@@ -76,20 +100,26 @@ export function RadixSelectControl({ field, theme: reachedTheme, defaultOpen, ta
         </Select.Value>
         <Select.Icon className="hitl-select-icon" />
       </Select.Trigger>
-      <Select.Portal>
-        <Select.Content className="hitl-select-content" id={listId} position="popper" sideOffset={4} style={theme.style}>
-          <Select.Viewport className="hitl-select-viewport">
-            {field.options.map((option, index) => (
-              <Select.Item className="hitl-select-item" key={index} value={field.getOptionProps(index).value}>
-                <Select.ItemText>
-                  <bdi>{cut(option.label)}</bdi>
-                </Select.ItemText>
-                <Select.ItemIndicator className="hitl-select-indicator">✓</Select.ItemIndicator>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
+      <Select.Content
+        ref={list}
+        className="hitl-select-content"
+        id={listId}
+        aria-labelledby={field.getLabelProps().id}
+        position="popper"
+        sideOffset={4}
+        style={theme.style}
+      >
+        <Select.Viewport className="hitl-select-viewport">
+          {field.options.map((option, index) => (
+            <Select.Item className="hitl-select-item" key={index} value={field.getOptionProps(index).value}>
+              <Select.ItemText>
+                <bdi>{cut(option.label)}</bdi>
+              </Select.ItemText>
+              <Select.ItemIndicator className="hitl-select-indicator">✓</Select.ItemIndicator>
+            </Select.Item>
+          ))}
+        </Select.Viewport>
+      </Select.Content>
     </Select.Root>
   );
 }

@@ -104,7 +104,9 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     messages.announceArrival({ task: taskLabel(item, messages), title: item.title }),
   );
 
-  const state: InboxState = inbox.isLoading ? 'loading' : items.length > 0 ? 'ready' : inbox.error ? 'error' : 'empty';
+  // One state at a time: an error while a later page still loads is shown alone, not beside "Loading…".
+  const state: InboxState =
+    inbox.isLoading && inbox.error === undefined ? 'loading' : items.length > 0 ? 'ready' : inbox.error ? 'error' : 'empty';
   const open = items.find((item) => item.id === openId);
   // The roving tab stop: the item focused last while it is listed, else the first.
   const tabStop = items.some((item) => item.id === focusId) ? focusId : items[0]?.id;
@@ -144,7 +146,7 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
         <RetryAlert
           className="hitl-inbox-error"
           message={
-            inbox.isStale && inbox.updatedAt !== undefined
+            inbox.isStale && inbox.updatedAt !== undefined && now !== undefined
               ? messages.stale({ reason: errorReason(inbox.error), duration: formatDuration(Math.max(0, now - inbox.updatedAt), locale) })
               : messages.error({ reason: errorReason(inbox.error) })
           }
@@ -223,7 +225,7 @@ export function defaultToolLabel(item: InboxItem, messages: InboxMessages): stri
 
 interface InboxItemButtonProps {
   item: InboxItem;
-  now: number;
+  now: number | undefined;
   messages: InboxMessages;
   expanded: boolean | undefined;
   tabbable: boolean;

@@ -175,12 +175,15 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
         <Heading level={level} id={headingId} className="hitl-run-viewer-heading" ref={heading}>
           {messages.heading({ taskId, runId })}
         </Heading>
-        <RunStatusBadge
-          status={data}
-          isTerminal={data === undefined ? undefined : terminal}
-          answerSent={answer.state === 'submitted' && answer.toolCallId !== undefined && answer.toolCallId === data?.toolCall?.toolCallId}
-          messages={parts?.statusBadge}
-        />
+        {/* Without a status, the error's alert says where the run stands: a badge would say "loading" beside it. */}
+        {state === 'error' ? null : (
+          <RunStatusBadge
+            status={data}
+            isTerminal={data === undefined ? undefined : terminal}
+            answerSent={answer.state === 'submitted' && answer.toolCallId !== undefined && answer.toolCallId === data?.toolCall?.toolCallId}
+            messages={parts?.statusBadge}
+          />
+        )}
         {data !== undefined && !terminal ? (
           <StopRunButton taskId={taskId} runId={runId} client={client} messages={parts?.stopRunButton} />
         ) : null}

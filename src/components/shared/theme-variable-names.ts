@@ -1,8 +1,8 @@
 /**
  * Every `--hitl-*` custom property the stylesheet reads (test/node/theme-variables.test.ts keeps
- * this list, the stylesheet and the README's list equal). Popups that Radix portals to `<body>`
- * copy them from the control that opened them, so they wear the theme of wherever that control
- * sits, as Radix Themes does for its portalled content.
+ * this list, the stylesheet and the README's list equal). The select's list reads them, with the
+ * direction Radix needs from its own provider, from the control that opened it; the list now sits in
+ * the field, so the variables it copies are the ones it inherits anyway (a candidate to drop).
  */
 export const THEME_VARIABLE_NAMES = [
   '--hitl-font',

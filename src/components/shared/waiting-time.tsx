@@ -9,17 +9,20 @@ export interface WaitingTimeProps {
   text: (duration: string) => string;
   className?: string;
   /** The current time when a list ticks once for all its items; otherwise this ticks by itself every second. */
-  now?: number;
+  now?: number | undefined;
 }
 
-/** How long something has been waiting, ticking; a `<time>` whose `datetime` is the moment it began. */
+/**
+ * How long something has been waiting, ticking; a `<time>` whose `datetime` is the moment it began.
+ * Its text is left out where the time is not read (the server, hydration), and filled right after.
+ */
 export function WaitingTime({ since, text, className, now }: WaitingTimeProps) {
   const own = useNow(now === undefined);
   const locale = useMessagesLocale();
-  const elapsed = Math.max(0, (now ?? own) - since);
+  const current = now ?? own;
   return (
     <time className={className} dateTime={new Date(since).toISOString()}>
-      {text(formatDuration(elapsed, locale))}
+      {current === undefined ? null : text(formatDuration(Math.max(0, current - since), locale))}
     </time>
   );
 }

@@ -22,9 +22,22 @@ export interface ToolCallFormProps {
    * Receives the answer of a form that passed validation, and `input`, the same answer encoded
    * for `submitToolInput` (`encodeFormAnswer(answer)`). While a returned promise is pending the
    * form is `data-state="submitting"` and ignores further submits; if it rejects, the form
-   * returns to editing (report the failure yourself). Default: none.
+   * returns to editing with the answer kept (report the failure yourself). Once it returned, or
+   * its promise resolved, the form is `data-state="submitted"` and takes no other answer (see
+   * `allowResubmit`). Default: none.
    */
   onSubmit?: (answer: FormAnswer, input: string) => void | Promise<void>;
+  /**
+   * The call the form answers (`toolCall.toolCallId`): a new id starts the form afresh, even with
+   * the same `parameters` (the agent asked again). Default: none (only new parameters start afresh).
+   */
+  toolCallId?: string;
+  /**
+   * One answer per call: once sent, the button is `aria-disabled` beside a "Sent" status, the fields
+   * are read-only, and submits (a click, Enter in a field) are ignored, until a new `toolCallId` or
+   * new `parameters` (or a new `key`). `true` keeps the form open for another answer. Default: false.
+   */
+  allowResubmit?: boolean;
   /**
    * Called once per distinct `parameters` that have problems. `severity: 'error'` problems mean
    * no form is shown (an alert lists them instead); `'warning'` ones are tolerated. Use it to tell
@@ -105,8 +118,16 @@ export interface ToolCallFormProps {
  * and min/max for date-like kinds, read as the input's `valueAsNumber` (date, datetime-local,
  * week: ms since 1970-01-01Z; time: ms since midnight; month: months since January 1970) and
  * rendered as `min`/`max` attributes in the kind's own format. A refused submit sends nothing,
- * moves focus to the first invalid field and announces a summary (`role="alert"`); each invalid
- * control has `aria-invalid="true"` and `aria-describedby` pointing at its message.
+ * moves focus to the first invalid field and announces a summary (`role="alert"`) whose labels link
+ * to their fields; it follows the fixes (a fixed field leaves it, politely, without the list being
+ * read again) and goes once all are fixed. Each invalid control has `aria-invalid="true"` and
+ * `aria-describedby` pointing at its message.
+ *
+ * One answer per call: once `onSubmit` returned (or its promise resolved) the form is
+ * `data-state="submitted"`, its fields read-only, its button `aria-disabled` beside a "Sent" note
+ * that takes the focus from within the form; clicks and Enter send nothing more. A rejected promise
+ * leaves the typed answer to send again. A new `toolCallId` or new `parameters` start afresh;
+ * `allowResubmit` keeps the form open.
  *
  * The answer has one `{ label, value }` per field, in order; `label` is the agent's (`''` when it
  * gave none). Values: text-like and date-like kinds → string (`''` when empty); number → number or
@@ -127,6 +148,8 @@ export interface ToolCallFormProps {
 export const ToolCallForm = withRefProp(function ToolCallForm({
   parameters,
   onSubmit,
+  toolCallId,
+  allowResubmit,
   onInvalidParameters,
   onValuesChange,
   defaultValues,
@@ -147,6 +170,8 @@ export const ToolCallForm = withRefProp(function ToolCallForm({
   const form = useToolCallForm({
     limits,
     parameters,
+    toolCallId,
+    allowResubmit,
     onSubmit,
     onInvalidParameters,
     onValuesChange,

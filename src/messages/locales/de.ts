@@ -30,6 +30,7 @@ export const de: Messages = {
     fieldLabelFallback: ({ index }) => `Feld ${n(index + 1)}`,
     selectPlaceholder: () => 'Option auswählen',
     submit: () => 'Absenden',
+    sent: () => 'Gesendet',
     unknownTypeNote: ({ requestedType }) => `Als Textfeld angezeigt: Die Art „${requestedType}“ wird nicht unterstützt.`,
     invalidPatternNote: () => 'Das verlangte Format kann hier nicht geprüft werden, daher wird jeder Text angenommen.',
     conflictingLimitsNote: () => 'Die verlangten Grenzen widersprechen sich und werden nicht geprüft.',
@@ -192,6 +193,8 @@ export const de: Messages = {
     retry: () => 'Erneut versuchen',
     taskName: ({ name }) => name,
     taskStatus: ({ status }) => (status === 'active' ? 'Aktiv' : status),
+    sameNameDetail: ({ idSuffix, latestRun }) =>
+      latestRun === undefined ? `ID …${idSuffix}` : `ID …${idSuffix}, letzter Lauf ${latestRun}`,
     pagination: () => 'Seiten der Aufgaben',
     previous: () => 'Zurück',
     next: () => 'Weiter',
@@ -218,12 +221,16 @@ export const de: Messages = {
   },
   auditTrail: {
     heading: () => 'Verlauf',
+    teamHeading: () => 'Aktivität des Teams',
     loading: () => 'Verlauf wird geladen …',
     empty: () => 'Über diese App wurde noch nichts getan.',
     error: ({ reason }) => `Der Verlauf konnte nicht geladen werden: ${reason}`,
     retry: () => 'Erneut versuchen',
     whenColumn: () => 'Wann',
     whoColumn: () => 'Wer',
+    taskColumn: () => 'Aufgabe',
+    loadMore: () => 'Mehr laden',
+    loadingMore: () => 'Weitere werden geladen …',
     actionColumn: () => 'Was',
     outcomeColumn: () => 'Ergebnis',
     action: ({ action }) =>

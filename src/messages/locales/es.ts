@@ -29,6 +29,7 @@ export const es: Messages = {
     fieldLabelFallback: ({ index }) => `Campo ${n(index + 1)}`,
     selectPlaceholder: () => 'Elija una opción',
     submit: () => 'Enviar',
+    sent: () => 'Enviado',
     unknownTypeNote: ({ requestedType }) => `Se muestra como campo de texto: el tipo «${requestedType}» no es compatible.`,
     invalidPatternNote: () => 'El formato solicitado no se puede comprobar aquí, así que se acepta cualquier texto.',
     conflictingLimitsNote: () => 'Los límites solicitados se contradicen y no se comprueban.',
@@ -191,6 +192,8 @@ export const es: Messages = {
     retry: () => 'Reintentar',
     taskName: ({ name }) => name,
     taskStatus: ({ status }) => (status === 'active' ? 'Activa' : status),
+    sameNameDetail: ({ idSuffix, latestRun }) =>
+      latestRun === undefined ? `ID …${idSuffix}` : `ID …${idSuffix}, última ejecución ${latestRun}`,
     pagination: () => 'Páginas de tareas',
     previous: () => 'Anterior',
     next: () => 'Siguiente',
@@ -217,12 +220,16 @@ export const es: Messages = {
   },
   auditTrail: {
     heading: () => 'Historial',
+    teamHeading: () => 'Actividad del equipo',
     loading: () => 'Cargando el historial…',
     empty: () => 'Todavía no se ha hecho nada desde esta aplicación.',
     error: ({ reason }) => `No se pudo cargar el historial: ${reason}`,
     retry: () => 'Reintentar',
     whenColumn: () => 'Cuándo',
     whoColumn: () => 'Quién',
+    taskColumn: () => 'Tarea',
+    loadMore: () => 'Cargar más',
+    loadingMore: () => 'Cargando más…',
     actionColumn: () => 'Qué',
     outcomeColumn: () => 'Resultado',
     action: ({ action }) =>

@@ -33,6 +33,7 @@ export const fr: Messages = {
     fieldLabelFallback: ({ index }) => `Champ ${n(index + 1)}`,
     selectPlaceholder: () => 'Choisissez une option',
     submit: () => 'Envoyer',
+    sent: () => 'Envoyé',
     unknownTypeNote: ({ requestedType }) => `Affiché comme champ de texte${COLON} le type « ${requestedType} » n’est pas pris en charge.`,
     invalidPatternNote: () => 'Le format demandé ne peut pas être vérifié ici, tout texte est donc accepté.',
     conflictingLimitsNote: () => 'Les limites demandées se contredisent et ne sont pas vérifiées.',
@@ -195,6 +196,8 @@ export const fr: Messages = {
     retry: () => 'Réessayer',
     taskName: ({ name }) => name,
     taskStatus: ({ status }) => (status === 'active' ? 'Active' : status),
+    sameNameDetail: ({ idSuffix, latestRun }) =>
+      latestRun === undefined ? `ID …${idSuffix}` : `ID …${idSuffix}, dernière exécution ${latestRun}`,
     pagination: () => 'Pages des tâches',
     previous: () => 'Précédente',
     next: () => 'Suivante',
@@ -222,12 +225,16 @@ export const fr: Messages = {
   },
   auditTrail: {
     heading: () => 'Historique',
+    teamHeading: () => 'Activité de l’équipe',
     loading: () => 'Chargement de l’historique…',
     empty: () => 'Rien n’a encore été fait depuis cette application.',
     error: ({ reason }) => `Impossible de charger l’historique : ${reason}`,
     retry: () => 'Réessayer',
     whenColumn: () => 'Quand',
     whoColumn: () => 'Qui',
+    taskColumn: () => 'Tâche',
+    loadMore: () => 'Charger plus',
+    loadingMore: () => 'Chargement de la suite…',
     actionColumn: () => 'Quoi',
     outcomeColumn: () => 'Résultat',
     action: ({ action }) =>

@@ -1,7 +1,8 @@
 import { createClient } from 'redis';
 import { parseJsonRecord } from '../../utils';
-import { isAuditEntry, type AuditEntry } from '../../client';
+import { toProxyAuditEntry, type ProxyAuditEntry } from '../audit-log';
 import { readAnswerRecord } from '../answer-record';
+import { noteToolCallSeen } from './note-tool-call-seen';
 import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../proxy-store';
 import {
   ACQUIRE_LEASE,
@@ -16,8 +17,16 @@ import {
 
 /** Options of `createRedisProxyStore`. */
 export interface RedisProxyStoreOptions {
-  /** The Redis server, e.g. `redis://user:password@redis.internal:6379/0`. Required. */
-  url: string;
+  /**
+   * The Redis server, e.g. `redis://user:password@redis.internal:6379/0`: the store connects as it
+   * is made. Or a function that returns it, the lazy form (as `upstream` and `apiKey` of
+   * `createTaskProxy`): called at the store's first call, which connects, so a module that makes
+   * the store as it loads, such as a Next.js route handler (which `next build` loads), reaches no
+   * Redis until it is used. Until the function gives an address, each call fails with an error that
+   * says so, and the next call asks again. An instance connected from its start is one that finds a
+   * Redis restarted empty even before its first call (see `resetGraceMs`). Required.
+   */
+  url: string | (() => string | undefined);
   /** Put before every key and channel, so several apps can share one Redis. Default: `'hitl:'`. */
   prefix?: string;
   /** Called with connection errors (the client reconnects by itself meanwhile). Default: `console.error`. */
@@ -33,7 +42,7 @@ export interface RedisProxyStoreOptions {
 
 /** A `ProxyStore` on Redis, with the connections to close when the proxy is done. */
 export interface RedisProxyStore extends ProxyStore {
-  /** Closes both connections (commands and subscriptions). */
+  /** Closes both connections (commands and subscriptions), if they were opened (none with a `url` function never called); the store then refuses every call. */
   close(): Promise<void>;
 }
 
@@ -43,47 +52,19 @@ type RedisClient = ReturnType<typeof createClient>;
  * A `ProxyStore` on Redis, for several proxy instances behind one load balancer (give each the
  * same `url` and `prefix`): answered calls are `SET NX` with a time-to-live, one lease per run
  * decides which instance polls it, and changes reach every instance through pub/sub. Two
- * connections are opened at once: one for commands, one for subscriptions.
+ * connections, one for commands, one for subscriptions, are opened as the store is made, or with
+ * `url` as a function at its first call (a module `next build` loads then reaches no Redis).
  *
  * ```ts
  * import { createTaskProxy } from 'hitl-react/server';
  * import { createRedisProxyStore } from 'hitl-react/server/redis';
  *
- * const proxy = createTaskProxy({ upstream, apiKey, basePath: '/api/hitl', store: createRedisProxyStore({ url: process.env.REDIS_URL! }) });
+ * const proxy = createTaskProxy({ upstream, apiKey, basePath: '/api/hitl', store: createRedisProxyStore({ url: () => process.env.REDIS_URL }) });
  * ```
  */
 export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisProxyStore {
   const prefix = options.prefix ?? 'hitl:';
   const onError = options.onError ?? ((error: unknown) => console.error('hitl-react: Redis proxy store', error));
-  // Without the offline queue a command fails at once while Redis is away, instead of waiting for
-  // its return: the hub then polls on its own, and streams are not held.
-  const client: RedisClient = createClient({ url: options.url, disableOfflineQueue: true });
-  const subscriber: RedisClient = client.duplicate();
-  client.on('error', onError);
-  subscriber.on('error', onError);
-  const connected = Promise.all([client.connect(), subscriber.connect()]);
-  // A failed connection is reported by the first method that needs it.
-  connected.catch(() => undefined);
-  const ready = async () => {
-    await connected;
-    return client;
-  };
-  // A connection made again may be to a Redis that lost everything (restarted, flushed) between
-  // two of the hub's calls: the next call says so once, and the hub then commits its runs again.
-  let readies = 0;
-  let reportedReadies = 2;
-  client.on('ready', () => (readies += 1));
-  subscriber.on('ready', () => (readies += 1));
-  /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
-  const bothReady = async () => {
-    await connected;
-    if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
-    if (readies > reportedReadies) {
-      reportedReadies = readies;
-      throw new Error('the connection to Redis was lost and made again; what Redis kept may be gone');
-    }
-    return client;
-  };
 
   const key = {
     answer: (id: string) => `${prefix}answer:${id}`,
@@ -115,25 +96,71 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     if (reset) for (const listener of [...resetListeners]) listener();
   };
   const answerEpochArguments = () => [answerEpoch, newEpoch(), String(resetGraceMs)];
-  // On every connection: the first one learns the epoch, so that even an instance that never
-  // claimed an answer finds a Redis that restarted empty at once, not at its next answer.
-  client.on('ready', () => {
-    client
-      .eval(ANSWER_EPOCH, { keys: [key.answerEpoch, key.answersReset], arguments: answerEpochArguments() })
-      .then(sawAnswerEpoch, onError);
-  });
+
+  // Opened as the store is made, or with `url` as a function by the first call that needs them.
+  let connection: { client: RedisClient; subscriber: RedisClient; connected: Promise<unknown> } | undefined;
+  let closed = false;
+  // A connection made again may be to a Redis that lost everything (restarted, flushed) between
+  // two of the hub's calls: the next call says so once, and the hub then commits its runs again.
+  let readies = 0;
+  let reportedReadies = 2;
+  const open = () => {
+    if (closed) throw new Error('the Redis proxy store is closed');
+    if (connection !== undefined) return connection;
+    const url = typeof options.url === 'function' ? options.url() : options.url;
+    if (url === undefined || url === '') throw new Error('createRedisProxyStore: `url` gave no address of a Redis server');
+    // Without the offline queue a command fails at once while Redis is away, instead of waiting for
+    // its return: the hub then polls on its own, and streams are not held.
+    const client: RedisClient = createClient({ url, disableOfflineQueue: true });
+    const subscriber: RedisClient = client.duplicate();
+    for (const each of [client, subscriber]) each.on('error', onError).on('ready', () => (readies += 1));
+    // On every connection: the first one learns the epoch, so that even an instance that never
+    // claimed an answer finds a Redis that restarted empty at once, not at its next answer.
+    client.on('ready', () => {
+      client
+        .eval(ANSWER_EPOCH, { keys: [key.answerEpoch, key.answersReset], arguments: answerEpochArguments() })
+        .then(sawAnswerEpoch, onError);
+    });
+    const connected = Promise.all([client.connect(), subscriber.connect()]);
+    // A failed connection is reported by the first method that needs it.
+    connected.catch(() => undefined);
+    return (connection = { client, subscriber, connected });
+  };
+  if (typeof options.url === 'string') open();
+  const ready = async () => {
+    const { client, connected } = open();
+    await connected;
+    return client;
+  };
+  /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
+  const bothReady = async () => {
+    const { client, subscriber, connected } = open();
+    await connected;
+    if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
+    if (readies > reportedReadies) {
+      reportedReadies = readies;
+      throw new Error('the connection to Redis was lost and made again; what Redis kept may be gone');
+    }
+    return client;
+  };
 
   // Settlements of answers, for the waiters of this instance: one subscription for all of them.
   const waiters = new Map<string, Set<() => void>>();
   let answersChannel: Promise<void> | undefined;
   const listenToAnswers = () =>
-    (answersChannel ??= connected.then(() =>
-      subscriber.subscribe(key.answers, (id) => {
+    (answersChannel ??= (async () => {
+      const { subscriber, connected } = open();
+      await connected;
+      await subscriber.subscribe(key.answers, (id) => {
         const set = waiters.get(id);
         waiters.delete(id);
         for (const resolve of set ?? []) resolve();
-      }),
-    ));
+      });
+    })().catch((error: unknown) => {
+      // Asked again by the next call: the address may be there by then.
+      answersChannel = undefined;
+      throw error;
+    }));
 
   return {
     async claimAnswer(id, record, { leaseMs, ttlMs, reassert = false }) {
@@ -247,6 +274,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async subscribe(taskId, listener: TaskChannelListener) {
+      const { subscriber, connected } = open();
       await connected;
       const channel = key.task(taskId);
       const onMessage = (message: string) => {
@@ -259,6 +287,8 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
       await subscriber.subscribe(channel, onMessage);
       return () => subscriber.unsubscribe(channel, onMessage);
     },
+
+    noteToolCallSeen: async (taskId, toolCallId, at, ttlMs) => noteToolCallSeen(await ready(), prefix, { taskId, toolCallId, at, ttlMs }),
 
     // Teams and the audit trail.
 
@@ -290,8 +320,11 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     async appendAudit(entry, retentionMs) {
       const redis = await ready();
       const at = Date.now();
-      // The number makes two equal entries two members of the sorted set.
-      const member = `${await redis.incr(key.auditSeq)} ${JSON.stringify(entry)}`;
+      // The number makes two equal entries two members of the sorted set, and orders the entries
+      // of one millisecond (zero-padded, as members of one score are in byte order). The store
+      // names its entries when they are read (`id`): one given with the entry is not kept.
+      const { id: _given, ...kept } = entry;
+      const member = `${String(await redis.incr(key.auditSeq)).padStart(16, '0')} ${JSON.stringify(kept)}`;
       const batch = redis.multi();
       for (const trail of [key.teamAudit(entry.team), key.taskAudit(entry.team, entry.taskId)]) {
         batch.zAdd(trail, { score: at, value: member });
@@ -301,14 +334,30 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
       await batch.exec();
     },
 
-    async readAudit({ team, taskId, limit }) {
+    async readAudit({ team, taskId, limit, before }) {
       const redis = await ready();
       const trail = taskId === undefined ? key.teamAudit(team) : key.taskAudit(team, taskId);
-      const members = limit > 0 ? await redis.zRange(trail, 0, limit - 1, { REV: true }) : [];
-      return members.flatMap((member) => readAuditEntry(member) ?? []);
+      if (limit <= 0) return [];
+      if (before === undefined) return (await redis.zRangeWithScores(trail, 0, limit - 1, { REV: true })).flatMap(readAuditMember);
+      // `<score>:<number>`: the members below it in the set's order (score, then the member's
+      // bytes, whose leading number decides since numbers are unique), as ZRANGE REV lists them.
+      const cursor = /^(\d{1,16}):(\d{1,20})$/.exec(before);
+      if (cursor === null) return [];
+      const [, score = '', number = ''] = cursor;
+      const [ties, older] = await Promise.all([
+        redis.zRange(trail, score, score, { BY: 'SCORE', REV: true }),
+        redis.zRangeWithScores(trail, `(${score}`, '-inf', { BY: 'SCORE', REV: true, LIMIT: { offset: 0, count: limit } }),
+      ]);
+      const below = ties
+        .filter((member) => member.slice(0, member.indexOf(' ')) < number)
+        .map((value) => ({ value, score: Number(score) }));
+      return [...below, ...older].slice(0, limit).flatMap(readAuditMember);
     },
 
     async close() {
+      closed = true;
+      if (connection === undefined) return;
+      const { client, subscriber, connected } = connection;
       await connected.catch(() => undefined);
       await Promise.allSettled([subscriber.close(), client.close()]);
     },
@@ -341,7 +390,9 @@ function readTeamTask(value: unknown): TeamTask | undefined {
   return { taskId, team, createdAt, readableName };
 }
 
-function readAuditEntry(member: string): AuditEntry | undefined {
-  const parsed = parseJsonRecord(member.slice(member.indexOf(' ') + 1));
-  return isAuditEntry(parsed) ? parsed : undefined;
+/** An entry of a trail's sorted set, named by its score and number; none for anything else. */
+function readAuditMember({ value, score }: { value: string; score: number }): ProxyAuditEntry[] {
+  const space = value.indexOf(' ');
+  const entry = toProxyAuditEntry(parseJsonRecord(value.slice(space + 1)));
+  return entry === undefined ? [] : [{ ...entry, id: `${score}:${value.slice(0, space)}` }];
 }

@@ -131,3 +131,16 @@ end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('ZADD', ARGV[2] .. ARGV[5], ARGV[4], ARGV[3])
 return 1`;
+
+/**
+ * KEYS: the call's first sighting. ARGV: when this instance saw it (ms), record ms. Keeps the
+ * earliest of the two and renews the record; returns the time kept.
+ */
+export const NOTE_TOOL_CALL_SEEN = `
+local held = redis.call('GET', KEYS[1])
+local known = tonumber(held or '')
+if known == nil or tonumber(ARGV[1]) < known then
+  held = ARGV[1]
+end
+redis.call('SET', KEYS[1], held, 'PX', ARGV[2])
+return held`;

@@ -57,3 +57,32 @@ export const ErrorState: Story = {
     });
   },
 };
+
+/**
+ * The group's legend starts where every other label does, before and after a refused submit (the
+ * box that turns red is around the options, as an input's border is around its text).
+ */
+export const AlignedWithOtherLabels: Story = {
+  args: {
+    parameters: {
+      fields: [
+        { type: 'text', label: 'Recipient', required: true },
+        { type: 'radio', label: 'Shipping method', options: methods, required: true },
+        { type: 'checkbox', label: 'Extras', options: [{ label: 'Gift wrap', value: 'wrap' }] },
+      ],
+    },
+  },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const left = (element: Element | null | undefined) => {
+      if (!element) throw new Error('no such element');
+      return element.getBoundingClientRect().left;
+    };
+    const label = canvasElement.querySelector('label.hitl-label');
+    const legends = () => [...canvasElement.querySelectorAll('legend')];
+    await expect(legends()).toHaveLength(2);
+    for (const legend of legends()) await expect(Math.abs(left(legend) - left(label))).toBeLessThanOrEqual(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expect(canvas.getByRole('radiogroup', { name: 'Shipping method' })).toHaveAttribute('aria-invalid', 'true');
+    for (const legend of legends()) await expect(Math.abs(left(legend) - left(label))).toBeLessThanOrEqual(1);
+  },
+};

@@ -78,6 +78,38 @@ export const Selectable: Story = {
   },
 };
 
+/**
+ * Tasks of the same name (the same instruction given twice): each also shows the end of its id and,
+ * once its runs are read, when its latest run started, inside its button, so each has a name of
+ * its own. Only tasks whose name repeats on the page read their runs.
+ */
+export const SameNames: Story = {
+  loaders: [
+    simulate({
+      setup: async ({ service, clock }) => {
+        const task = 'Log in to Acme Shop and list my open orders';
+        await service.client.createTask({ task, agent: 'BROWSER_AGENT' });
+        clock.advance(26 * 60 * 60_000);
+        await service.client.createTask({ task: 'Book the Lisbon trip', agent: 'BROWSER_AGENT' });
+        clock.advance(3 * 60 * 60_000);
+        await service.client.createTask({ task, agent: 'BROWSER_AGENT' });
+        return undefined;
+      },
+    }),
+  ],
+  args: { onSelectTask: fn<NonNullable<TaskListProps['onSelectTask']>>() },
+  play: async ({ canvas, loaded }) => {
+    const service = simulatorOf({ loaded }).service;
+    const same = service.listTasks().filter((task) => task.readableName.startsWith('Log in'));
+    for (const task of same) {
+      const name = new RegExp(`^Log in to Acme Shop and list my open orders ID …${task.id.slice(-4)}, latest run `);
+      await expect(await canvas.findByRole('button', { name })).toBeVisible();
+    }
+    await expect(canvas.getByRole('button', { name: 'Book the Lisbon trip' })).toBeVisible();
+    await expect(service.requests.filter((request) => request.path.endsWith('/runs'))).toHaveLength(2);
+  },
+};
+
 /** No tasks yet. */
 export const Empty: Story = {
   loaders: [simulate()],

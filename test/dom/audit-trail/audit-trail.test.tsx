@@ -2,12 +2,13 @@
  * `<AuditTrail>` and `useAuditTrail` over `createTaskClient`'s `getAuditTrail`, with a `fetch` that
  * answers `GET /api/hitl/audit` as `createTaskProxy` does; and `<RunViewer>`'s "answered by" line.
  */
-import { render, screen, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTaskClient, type AuditEntry, type TaskClient } from '../../../src/client';
 import { AuditTrail } from '../../../src/components/audit-trail';
 import { RunViewer } from '../../../src/components/run-viewer';
 import { MessagesProvider, TaskClientProvider } from '../../../src/context';
+import { useAuditTrail } from '../../../src/hooks';
 import { formatDateTime } from '../../../src/messages';
 import { de } from '../../../src/messages/locales/de';
 import { expectNoAxeViolations } from '../axe';
@@ -35,16 +36,42 @@ const TRAIL: AuditEntry[] = [
 ];
 
 /** A client of a proxy whose audit trail answers with `respond`, one call at a time; it records the URLs asked. */
-function proxyClient(respond: () => Response) {
+function proxyClient(respond: (url: URL) => Response | Promise<Response>) {
   const asked: string[] = [];
   const client = createTaskClient({
     baseUrl: 'https://app.example.com/api/hitl',
     fetch: (request) => {
       asked.push(request.url);
-      return Promise.resolve(respond());
+      return Promise.resolve(respond(new URL(request.url)));
     },
   });
   return { client, asked };
+}
+
+/** The team's trail, newest first: `count` entries over three tasks, the first two named. */
+function teamTrail(count: number): AuditEntry[] {
+  return Array.from({ length: count }, (_, index) => {
+    const task = index % 3;
+    return entry({
+      id: `e${count - index}`,
+      at: new Date(Date.parse('2026-03-02T12:00:00.000Z') - index * 60_000).toISOString(),
+      user: index % 2 === 0 ? 'ada@example.com' : 'cyd@example.com',
+      taskId: `task-${task}`,
+      ...(task === 2 ? {} : { taskName: ['Refund order 1138', 'Log in to the bank'][task] }),
+    });
+  });
+}
+
+/** A proxy's `GET /audit` over `trail`: pages of `limit` (default 2) below `before`, as `createTaskProxy` serves them. */
+function pagedAudit(trail: AuditEntry[]) {
+  return (url: URL) => {
+    const limit = Number(url.searchParams.get('limit') ?? 2);
+    const before = url.searchParams.get('before');
+    const start = before === null ? 0 : trail.findIndex((one) => one.id === before) + 1;
+    const data = trail.slice(start, start + limit);
+    const next = start + limit < trail.length ? data.at(-1)?.id : undefined;
+    return json({ success: true, data, ...(next === undefined ? {} : { next }) });
+  };
 }
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
@@ -123,6 +150,126 @@ describe('<AuditTrail>', () => {
   });
 });
 
+describe('<AuditTrail> of the whole team', () => {
+  it("shows the team's activity without a taskId, each entry naming its task, and loads older entries by keyboard", async () => {
+    const trail = teamTrail(5);
+    const { client, asked } = proxyClient(pagedAudit(trail));
+    const { container } = render(
+      <TaskClientProvider client={client}>
+        <AuditTrail limit={2} />
+      </TaskClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Team activity' });
+    expect(asked).toEqual(['https://app.example.com/api/hitl/audit?limit=2']);
+    const cellsOf = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['When', 'Who', 'Task', 'What', 'Outcome']);
+    expect(cellsOf()).toEqual(['Refund order 1138', 'Log in to the bank']);
+    await expectNoAxeViolations(container);
+
+    const user = userEvent.setup();
+    const more = screen.getByRole('button', { name: 'Load more' });
+    // Reached by keyboard, and pressed with Enter.
+    await user.tab();
+    expect(more).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(cellsOf()).toHaveLength(4));
+    expect(asked[1]).toBe('https://app.example.com/api/hitl/audit?limit=2&before=e4');
+    // An entry without a name shows its task's id.
+    expect(cellsOf()).toEqual(['Refund order 1138', 'Log in to the bank', 'task-2', 'Refund order 1138']);
+    // Focus moves to the first entry it added, so reading goes on from there (and stays: a browser
+    // drops focus from an element that stops being focusable).
+    expect(within(table).getAllByRole('row')[3]).toHaveFocus();
+    expect(within(table).getAllByRole('row')[3]).toHaveAttribute('tabindex', '-1');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cellsOf()).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[5]).toHaveFocus();
+    await expectNoAxeViolations(container);
+  });
+
+  it('takes a heading of its own, and a task\'s trail keeps "History" and no task column', async () => {
+    const { client } = proxyClient(pagedAudit(teamTrail(2)));
+    render(
+      <TaskClientProvider client={client}>
+        <AuditTrail heading="Support team" />
+        <AuditTrail taskId="task-0" />
+      </TaskClientProvider>,
+    );
+    expect(await screen.findByRole('table', { name: 'Support team' })).toBeInTheDocument();
+    const task = await screen.findByRole('table', { name: 'History' });
+    expect(within(task).queryByRole('columnheader', { name: 'Task' })).not.toBeInTheDocument();
+  });
+
+  it('keeps what it showed when older entries fail to load, says so, and loads them on "Try again"', async () => {
+    const trail = teamTrail(3);
+    let fail = true;
+    const { client } = proxyClient((url) =>
+      url.searchParams.has('before') && fail
+        ? json({ success: false, error: 'The audit trail cannot be read now; try again.' }, 503)
+        : pagedAudit(trail)(url),
+    );
+    const { container } = render(
+      <TaskClientProvider client={client}>
+        <AuditTrail limit={2} />
+      </TaskClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Team activity' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the history');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await expectNoAxeViolations(container);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[3]).toHaveFocus();
+  });
+});
+
+describe('useAuditTrail', () => {
+  it("reads the team's trail without a taskId, a page at a time, and refetch starts again from the newest", async () => {
+    const trail = teamTrail(3);
+    const { client, asked } = proxyClient(pagedAudit(trail));
+    const { result } = renderHook(() => useAuditTrail({ limit: 2 }), {
+      wrapper: ({ children }) => <TaskClientProvider client={client}>{children}</TaskClientProvider>,
+    });
+    await waitFor(() => expect(result.current.data).toHaveLength(2));
+    expect(result.current).toMatchObject({ hasNextPage: true, isFetchingNextPage: false, error: undefined });
+    let all: AuditEntry[] = [];
+    await act(async () => {
+      all = await result.current.fetchNextPage();
+    });
+    expect(all.map((one) => one.id)).toEqual(['e3', 'e2', 'e1']);
+    expect(result.current.data).toEqual(all);
+    expect(result.current.hasNextPage).toBe(false);
+    // A page with nothing after it: nothing more is asked.
+    await act(() => result.current.fetchNextPage());
+    expect(asked).toHaveLength(2);
+    await act(() => result.current.refetch());
+    expect(result.current.data?.map((one) => one.id)).toEqual(['e3', 'e2']);
+    expect(result.current.hasNextPage).toBe(true);
+  });
+
+  it('reads nothing with enabled: false', async () => {
+    const { client, asked } = proxyClient(pagedAudit(teamTrail(1)));
+    const { result } = renderHook(() => useAuditTrail({ enabled: false }, client));
+    await act(() => Promise.resolve());
+    expect(result.current).toMatchObject({ data: undefined, isLoading: false, hasNextPage: false });
+    expect(asked).toEqual([]);
+  });
+});
+
 describe("<RunViewer>'s answered-by line", () => {
   beforeEach(installFakeClock);
   afterEach(() => {
@@ -136,6 +283,8 @@ describe("<RunViewer>'s answered-by line", () => {
     const answeredAt = '2026-03-02T12:03:00.000Z';
     const client: TaskClient = {
       ...service.client,
+      // A client of its own with a trail of one page, read by task.
+      getAuditPage: undefined,
       getAuditTrail: () => Promise.resolve([entry({ taskId, runId, at: answeredAt })]),
     };
     const { wrapper } = provider(client);

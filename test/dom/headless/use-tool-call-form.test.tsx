@@ -206,6 +206,35 @@ describe('useToolCallForm with native elements', () => {
     expect(form).toHaveAttribute('data-status', 'idle');
   });
 
+  it('keeps errorSummary current: it names the fields still invalid as they are fixed', async () => {
+    const user = userEvent.setup();
+    render(<NativeForm parameters={EVERY_KIND} />);
+    await user.type(screen.getByLabelText('Number'), '0');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct 2 fields: Text, Number.');
+    await user.type(screen.getByRole('textbox', { name: 'Text' }), 'x');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct 1 field: Number.');
+  });
+
+  it('takes one answer: once submitted, submits are ignored and the fields are read-only until reset', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<NativeForm parameters={{ fields: [{ type: 'text', label: 'Name' }] }} onSubmit={onSubmit} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Ann{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.type(name, '{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(name).toHaveAttribute('readonly');
+    await user.type(name, 'e');
+    expect(name).toHaveValue('Ann');
+
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(name).not.toHaveAttribute('readonly');
+    await user.type(name, 'Bo{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
   it('has no axe violations, with errors shown', async () => {
     const user = userEvent.setup();
     const { container } = render(<NativeForm parameters={EVERY_KIND} />);

@@ -79,6 +79,25 @@ describe('RunViewer when requests fail', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows a task that is not found as one state: the error with Retry, no loading beside it, before and after a Retry', async () => {
+    const service = simulator();
+    const { wrapper } = provider(service.client);
+    const { container } = render(<RunViewer taskId="no-such-task" />, { wrapper });
+    await advance(0);
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the run status: Task "no-such-task" not found');
+    expect(viewer()).toHaveAttribute('data-state', 'error');
+    expect(within(viewer()).queryByText(/loading/i)).toBeNull();
+    await expectAccessible(container);
+
+    await setupUser().click(within(alert).getByRole('button', { name: 'Retry' }));
+    await advance(0);
+    expect(statusGets(service)).toHaveLength(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('not found');
+    expect(within(viewer()).queryByText(/loading/i)).toBeNull();
+  });
+
   it('says the key was refused on 401, and never shows the key', async () => {
     const service = simulator();
     const { taskId } = await startTask(service, 'Log in to the shop');

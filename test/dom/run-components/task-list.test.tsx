@@ -1,5 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { MessagesProvider } from '../../../src';
+import { de } from '../../../src/messages/locales/de';
 import { TaskList } from '../../../src/components/task-list';
 import type { SimulatedService } from '../../../src/testing';
 import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
@@ -134,6 +136,56 @@ describe('TaskList', () => {
     await setupUser().click(screen.getByRole('button', { name: 'Task number 2' }));
     expect(onSelectTask).toHaveBeenCalledWith(ids[1], expect.objectContaining({ id: ids[1], readable_name: 'Task number 2' }));
     await expectAccessible(container);
+  });
+
+  it('tells tasks of the same name apart by the end of their id and when their latest run started, reading runs only for them', async () => {
+    const service = simulator();
+    const first = await startTask(service, 'Log in to the shop');
+    await advance(90 * 60_000);
+    const second = await startTask(service, 'Log in to the shop');
+    await startTask(service, 'Book a table');
+    await advance(30 * 60_000);
+    // The first task ran again: its latest run is the newer one.
+    service.startRun(first.taskId);
+    const { wrapper } = provider(service.client);
+    const { container } = render(<TaskList onSelectTask={() => {}} locale="en-US" />, { wrapper });
+    await advance(0);
+
+    const startOf = (taskId: string) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        Math.max(...(service.getTask(taskId)?.runs ?? []).map((run) => run.createdAt)),
+      );
+    const detail = (taskId: string) => `ID …${taskId.slice(-4)}, latest run ${startOf(taskId)}`;
+    expect(startOf(first.taskId)).not.toBe(startOf(second.taskId));
+    expect(screen.getByRole('button', { name: `Log in to the shop ${detail(first.taskId)}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Log in to the shop ${detail(second.taskId)}` })).toBeInTheDocument();
+    // A name of its own needs nothing more, and costs no request.
+    expect(screen.getByRole('button', { name: 'Book a table' })).toBeInTheDocument();
+    const runLists = service.requests.filter((request) => request.path.endsWith('/runs')).map((request) => request.path);
+    expect(runLists.sort()).toEqual([`/api/v1/task/${first.taskId}/runs`, `/api/v1/task/${second.taskId}/runs`].sort());
+    await expectAccessible(container);
+  });
+
+  it("shows the end of the id alone when the runs cannot be read, and the detail in the provider's language", async () => {
+    const service = simulator();
+    const first = await startTask(service, 'Log in to the shop');
+    const second = await startTask(service, 'Log in to the shop');
+    service.faults.inject({ type: 'api-error', match: { path: `/api/v1/task/${first.taskId}/runs` } });
+    const { wrapper: plain } = provider(service.client);
+    const german = ({ children }: { children?: ReactNode }) =>
+      plain({ children: <MessagesProvider messages={de}>{children}</MessagesProvider> });
+    render(<TaskList onSelectTask={() => {}} />, { wrapper: german });
+    await advance(0);
+
+    expect(screen.getByRole('button', { name: `Log in to the shop ID …${first.taskId.slice(-4)}` })).toBeInTheDocument();
+    const started = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      service.getTask(second.taskId)?.runs[0]?.createdAt,
+    );
+    expect(
+      screen.getByRole('button', { name: `Log in to the shop ID …${second.taskId.slice(-4)}, letzter Lauf ${started}` }),
+    ).toBeInTheDocument();
+    // The list itself loaded: no alert for a detail it could not add.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows an empty state', async () => {

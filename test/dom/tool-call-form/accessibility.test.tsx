@@ -30,6 +30,17 @@ describe('axe', () => {
     await expectNoAxeViolations(disabled.container);
   });
 
+  it('all 17 kinds and the groups once the answer was sent, every field read-only', async () => {
+    const groups = [
+      { type: 'checkbox', label: 'Toppings', options: [{ label: 'Ham', value: 'h' }] },
+      { type: 'select', label: 'Extras', multiple: true, options: [{ label: 'Bag', value: 'b' }] },
+    ];
+    const form = renderForm({ ...ALL_KINDS_PARAMETERS, fields: [...ALL_KINDS_PARAMETERS.fields, ...groups] }, { allowResubmit: false });
+    await form.submit();
+    expect(form.container.querySelector('form')).toHaveAttribute('data-state', 'submitted');
+    await expectNoAxeViolations(form.container);
+  });
+
   it('checkbox groups, multiple select, unlabelled fields and notes', async () => {
     const { container } = renderForm({
       fields: [
@@ -58,9 +69,29 @@ describe('axe', () => {
       ],
     });
     await form.user.click(screen.getByRole('combobox', { name: 'Size' }));
-    // The list is portalled to <body>; checked on its own, as "region" is the host page's concern.
-    await expectNoAxeViolations(screen.getByRole('listbox'));
+    const list = screen.getByRole('listbox', { name: 'Size' });
+    // In the form, so inside whatever landmark holds it (axe's "region"), not at the end of <body>.
+    expect(form.container.querySelector('form')).toContainElement(list);
     await expectNoAxeViolations(form.container);
+  });
+
+  it('while the Radix Select list is open, the rest of the page is inert as well as hidden', async () => {
+    const outside = document.body.appendChild(document.createElement('button'));
+    const status = document.body.appendChild(document.createElement('div'));
+    status.setAttribute('role', 'status');
+    const form = renderForm({ fields: [{ type: 'select', label: 'Size', options: [{ label: 'S', value: 's' }] }] });
+    await form.user.click(screen.getByRole('combobox', { name: 'Size' }));
+    expect(screen.getByRole('listbox', { name: 'Size' }).closest('[inert]')).toBeNull();
+    // Radix hides them (aria-hidden) and traps focus, yet left them in the tab order: axe's "aria-hidden-focus".
+    for (const behind of [outside, screen.getByRole('button', { name: 'Submit', hidden: true })]) {
+      expect(behind.closest('[inert]')).not.toBeNull();
+    }
+    // What the page announces meanwhile is still heard.
+    expect(status.closest('[inert]')).toBeNull();
+    await form.user.keyboard('{Escape}');
+    expect(document.querySelector('[inert]')).toBeNull();
+    outside.remove();
+    status.remove();
   });
 
   it('the alert for unusable parameters', async () => {

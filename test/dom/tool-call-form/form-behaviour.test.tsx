@@ -100,6 +100,88 @@ describe('submitting', () => {
   });
 });
 
+describe('one answer per call', () => {
+  it('a sent answer is final: more clicks and Enter in a field send nothing; the button says so, the fields are read-only', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm parameters={params} onSubmit={onSubmit} />);
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'ann@example.com');
+    const button = screen.getByRole('button', { name: 'Send' });
+    await user.click(button);
+    expect(screen.getByRole('form')).toHaveAttribute('data-state', 'submitted');
+    // As <RunViewer>'s: focus goes to the note, so a screen reader says it.
+    expect(screen.getByText('Sent')).toHaveFocus();
+    // Focusable still, so a click on it never drops the focus on the page.
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
+    await user.click(button);
+    await user.click(button);
+    await user.type(email, '{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(email).toHaveAttribute('readonly');
+    await user.type(email, 'x');
+    expect(email).toHaveValue('ann@example.com');
+    const remember = screen.getByRole('switch', { name: 'Remember me' });
+    expect(remember).toHaveAttribute('aria-readonly', 'true');
+    await user.click(remember);
+    expect(remember).not.toBeChecked();
+  });
+
+  it('a rejected send keeps the typed answer and may be tried again; the accepted one is final', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn<() => Promise<void>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
+    render(<ToolCallForm parameters={params} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('form')).toHaveAttribute('data-state', 'idle');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ann@example.com');
+    expect(screen.getByRole('textbox', { name: 'Email' })).not.toHaveAttribute('readonly');
+    expect(screen.queryByText('Sent')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('form')).toHaveAttribute('data-state', 'submitted');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('a new toolCallId (the agent asked again) starts afresh; a poll’s copy of the parameters does not', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const { rerender } = render(<ToolCallForm toolCallId="call-1" parameters={params} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    rerender(<ToolCallForm toolCallId="call-1" parameters={structuredClone(params)} onSubmit={onSubmit} />);
+    expect(screen.getByRole('form')).toHaveAttribute('data-state', 'submitted');
+    rerender(<ToolCallForm toolCallId="call-2" parameters={structuredClone(params)} onSubmit={onSubmit} />);
+    expect(screen.getByRole('form')).toHaveAttribute('data-state', 'idle');
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveValue('');
+    await user.type(email, 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      [
+        { label: 'Email', value: 'bob@example.com' },
+        { label: 'Remember me', value: false },
+      ],
+      expect.any(String),
+    );
+  });
+
+  it('allowResubmit keeps the form open for another answer', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ToolCallForm parameters={params} onSubmit={onSubmit} allowResubmit />);
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('form')).toHaveAttribute('data-state', 'submitted');
+    expect(email).not.toHaveAttribute('readonly');
+    await user.type(email, '{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('drafts', () => {
   it('onValuesChange observes every change with the whole answer', async () => {
     const onValuesChange = vi.fn<(answer: FormAnswer) => void>();

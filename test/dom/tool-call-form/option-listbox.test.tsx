@@ -138,7 +138,7 @@ describe('the option listbox: a searchable, virtualized choice among 10,000 opti
       const form = renderForm(one({ ...kind, label: 'Pick', options: many((i) => (i % 3 === 0 ? i : `v${i}`), count) }));
       const multiple = kind.type === 'checkbox' || 'multiple' in kind;
       const listboxField = screen.queryByRole('combobox', { name: 'Pick' })?.getAttribute('aria-autocomplete') === 'list';
-      // Small: a Radix Select (its list in a portal), radios or checkboxes (a multiple select too).
+      // Small: a Radix Select (its list opened over the page), radios or checkboxes (a multiple select too).
       const role = listboxField || (kind.type === 'select' && !multiple) ? 'option' : multiple ? 'checkbox' : 'radio';
       for (const name of multiple ? ['Item 7', 'Item 3'] : ['Item 7']) {
         if (role === 'option' && screen.queryByRole('listbox') === null) await form.user.click(combobox('Pick'));

@@ -4,11 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { ToolCallForm, type ToolCallFormProps } from '../../../src/components/tool-call-form';
 import type { FormAnswer } from '../../../src/schema';
 
-/** Renders a form with a spy `onSubmit`, and helpers to submit it and read what it sent. */
+/**
+ * Renders a form with a spy `onSubmit`, and helpers to submit it and read what it sent. The form
+ * takes another answer after each (`allowResubmit`), so a test can read the answer after every
+ * change; `{ allowResubmit: false }` gives the default, one answer per call.
+ */
 export function renderForm(parameters: unknown, props: Partial<ToolCallFormProps> = {}) {
   const user = userEvent.setup();
   const onSubmit = vi.fn<(answer: FormAnswer, input: string) => void>();
-  const utils = render(<ToolCallForm parameters={parameters} onSubmit={onSubmit} {...props} />);
+  const utils = render(<ToolCallForm parameters={parameters} onSubmit={onSubmit} allowResubmit {...props} />);
   // By role, then by kind: the button's name is whatever label the agent chose.
   const submitButton = () => screen.getAllByRole('button').find((button) => (button as HTMLButtonElement).type === 'submit')!;
   return {

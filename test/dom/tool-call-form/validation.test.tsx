@@ -209,6 +209,76 @@ describe('when errors show, and how they are announced', () => {
     expect(form.onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  describe('the summary stays current', () => {
+    const five = {
+      fields: ['A', 'B', 'C', 'D', 'E'].map((label) => ({ type: 'text', label: `Field ${label}`, required: true, minLength: 2 })),
+    };
+    const field = (letter: string) => screen.getByRole('textbox', { name: `Field ${letter}` });
+
+    /** What the summary's live region was told while `act` ran: nodes added, text changed, nodes removed. */
+    async function changesTo(summary: HTMLElement, act: () => Promise<void>) {
+      const records: MutationRecord[] = [];
+      const observer = new MutationObserver((delivered) => records.push(...delivered));
+      observer.observe(summary, { childList: true, characterData: true, subtree: true });
+      await act();
+      records.push(...observer.takeRecords());
+      observer.disconnect();
+      return {
+        added: records.flatMap((record) => Array.from(record.addedNodes, (node) => node.textContent)),
+        texts: records.filter((record) => record.type === 'characterData').map((record) => record.target.textContent),
+        removed: records.flatMap((record) => Array.from(record.removedNodes, (node) => node.textContent)),
+      };
+    }
+
+    it('lists the fields left as the person fixes them, each a link to its field, and goes once all are fixed', async () => {
+      const form = renderForm(five);
+      await form.submit();
+      const summary = screen.getByRole('alert');
+      expect(summary).toHaveTextContent('Please correct 5 fields: Field A, Field B, Field C, Field D, Field E.');
+      for (const letter of ['A', 'C', 'E']) await form.user.type(field(letter), 'ok');
+      // The same element, not a new alert: it is not announced again as a whole.
+      expect(screen.getByRole('alert')).toBe(summary);
+      expect(summary).toHaveTextContent(/^Please correct 2 fields: Field B, Field D\.$/);
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Field B', 'Field D']);
+      await form.user.click(within(summary).getByRole('link', { name: 'Field D' }));
+      expect(field('D')).toHaveFocus();
+      await form.user.type(field('D'), 'ok');
+      await form.user.type(field('B'), 'ok');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(document.querySelector('form')).toHaveAttribute('data-state', 'idle');
+    });
+
+    it('is a polite region that says only the new count when a field is fixed, and nothing on other keystrokes', async () => {
+      const form = renderForm(five);
+      await form.submit();
+      const summary = screen.getByRole('alert');
+      expect(summary).toHaveAttribute('aria-live', 'polite');
+      expect(summary).toHaveAttribute('aria-atomic', 'false');
+      // Still too short: the field's own message changes, the summary does not.
+      expect(await changesTo(summary, () => form.user.type(field('C'), 'x'))).toEqual({ added: [], texts: [], removed: [] });
+      // Fixed: its link goes (removals are not announced), the count changes, nothing is added.
+      const fixed = await changesTo(summary, () => form.user.type(field('C'), 'x'));
+      expect(fixed.added).toEqual([]);
+      expect(fixed.texts).toEqual(['Please correct 4 fields: ']);
+      expect(fixed.removed).toEqual(expect.arrayContaining(['Field C']));
+      expect(summary).toHaveTextContent(/^Please correct 4 fields: Field A, Field B, Field D, Field E\.$/);
+    });
+
+    it('a translated summary puts the labels where its words want them, each a link', async () => {
+      const form = renderForm(five, {
+        messages: { errorSummary: ({ count, labels }) => `${labels.join(' / ')} : ${count} champs à corriger` },
+      });
+      await form.submit();
+      const summary = screen.getByRole('alert');
+      expect(summary).toHaveTextContent('Field A / Field B / Field C / Field D / Field E : 5 champs à corriger');
+      expect(within(summary).getAllByRole('link')).toHaveLength(5);
+    });
+  });
+
   it('focus goes to the checked radio or first checkbox of an invalid group', async () => {
     const form = renderForm({
       fields: [

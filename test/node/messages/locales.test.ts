@@ -63,6 +63,8 @@ const BASE = {
   user: 'ada@example.com',
   time: '12:03',
   task: 'Book a table',
+  idSuffix: 'c41f',
+  latestRun: 'May 3, 2026, 10:42 AM',
 };
 
 /** Fields a group reads differently: the inbox's `title` is always a string (empty without one). */
@@ -83,6 +85,7 @@ const VARIANTS: Array<Partial<Record<keyof typeof BASE, unknown>>> = [
   { status: '', detailedStatus: 'processing_page' },
   { status: 'failed', attempt: 3, maxAttempts: 3 },
   { status: 'active' },
+  { latestRun: undefined },
 ];
 
 /** Messages that show a value of the service as it is (when it is not one they know). */

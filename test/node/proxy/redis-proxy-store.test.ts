@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createTaskClient, type TaskApiError } from '../../../src/client';
 import { formInputTool } from '../../../src/schema';
@@ -156,6 +156,20 @@ describe.each(['memory', 'redis'] as const)('the %s proxy store', (kind) => {
     expect((await b.read(['t1'])).map((change) => change.payload).sort()).toEqual(['{"n":2}', '{"r":1}']);
     for (const stop of stops) await stop();
   });
+
+  it('keeps the earliest time any instance saw a tool call, per task and call, until it goes unseen for its time-to-live', async () => {
+    const [a, b] = pairOf(kind);
+    const at = Date.UTC(2030, 0, 1);
+    expect(await a.noteToolCallSeen?.('task-1', 'call-1', at + 2000, 60_000)).toBe(at + 2000);
+    // A later sighting keeps the first; an earlier one (an instance that knew it before the store did) wins.
+    expect(await b.noteToolCallSeen?.('task-1', 'call-1', at + 3000, 60_000)).toBe(at + 2000);
+    expect(await b.noteToolCallSeen?.('task-1', 'call-1', at + 1000, 60_000)).toBe(at + 1000);
+    expect(await a.noteToolCallSeen?.('task-1', 'call-1', at + 5000, 60_000)).toBe(at + 1000);
+    expect(await a.noteToolCallSeen?.('task-2', 'call-1', at + 4000, 60_000)).toBe(at + 4000);
+    expect(await a.noteToolCallSeen?.('task-1', 'call-2', at + 4000, 20)).toBe(at + 4000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await b.noteToolCallSeen?.('task-1', 'call-2', at + 6000, 60_000)).toBe(at + 6000);
+  });
 });
 
 describe('two proxy instances on one redis-server', { timeout: 30_000 }, () => {
@@ -254,6 +268,101 @@ describe('two proxy instances on one redis-server', { timeout: 30_000 }, () => {
       'sent',
     ]);
     expect(simulator.service.getTask(taskId)?.runs[0]?.answers).toHaveLength(1);
+  });
+});
+
+/** A TCP relay to the file's redis-server that counts the connections made through it. */
+async function countingRelay() {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const relay = createNetServer((socket) => {
+    connections += 1;
+    const upstream = connect(redis.port, '127.0.0.1');
+    for (const end of [socket, upstream]) {
+      sockets.add(end);
+      end.on('error', () => undefined);
+      end.on('close', () => {
+        sockets.delete(end);
+        socket.destroy();
+        upstream.destroy();
+      });
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    connections: () => connections,
+    /**
+     * Connects through the relay and waits for Redis to answer a PING: a connection a store started
+     * before this one has reached the relay by then.
+     */
+    async probe() {
+      const socket = connect(port, '127.0.0.1');
+      socket.write('PING\r\n');
+      await new Promise<void>((resolve, reject) => {
+        socket.on('data', (data) => (data.toString().includes('PONG') ? resolve() : undefined));
+        socket.on('error', reject);
+      });
+      socket.destroy();
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
+}
+
+describe('the Redis proxy store with `url` as a function (the lazy form, for a module `next build` loads)', () => {
+  let relay: Awaited<ReturnType<typeof countingRelay>>;
+  beforeEach(async () => {
+    relay = await countingRelay();
+  });
+  afterEach(async () => {
+    await relay.close();
+  });
+
+  const proxyWith = (store: ProxyStore) =>
+    createTaskProxy({ upstream: 'http://127.0.0.1:9', apiKey: 'sk_never_used', basePath: '/api/hitl', store });
+
+  it('connects at its first call, not when it and the proxy are made; with a string, at once', async () => {
+    const lazy = createRedisProxyStore({ url: () => relay.url, prefix: `lazy${++prefixes}:` });
+    opened.push(lazy);
+    const proxy = proxyWith(lazy);
+    await relay.probe();
+    expect(relay.connections()).toBe(1); // the probe alone
+    expect(await lazy.isWanted('topic')).toBe(false);
+    expect(relay.connections()).toBe(3); // commands and subscriptions
+    await proxy.close();
+
+    // A string: connected from the start, the instance finds a Redis that restarted empty before its first call.
+    opened.push(createRedisProxyStore({ url: relay.url, prefix: `lazy${++prefixes}:` }));
+    await expect.poll(() => relay.connections(), EVENT).toBe(5);
+  });
+
+  it('calls the function at its first call, and again at the next while it gives no address', async () => {
+    // As `process.env.REDIS_URL` would be: unset, then set.
+    const env: { REDIS_URL?: string } = {};
+    const url = vi.fn(() => env.REDIS_URL);
+    const store = createRedisProxyStore({ url, prefix: `lazy${++prefixes}:` });
+    opened.push(store);
+    const proxy = proxyWith(store);
+    expect(url).not.toHaveBeenCalled();
+    await expect(store.isWanted('topic')).rejects.toThrow('`url` gave no address of a Redis server');
+    env.REDIS_URL = relay.url;
+    expect(await store.isWanted('topic')).toBe(false);
+    expect(url).toHaveBeenCalledTimes(2);
+    expect(relay.connections()).toBe(2);
+    await proxy.close();
+  });
+
+  it('closes without connecting when it was never used, and refuses calls once closed', async () => {
+    const store = createRedisProxyStore({ url: () => relay.url, prefix: `lazy${++prefixes}:` });
+    await store.close();
+    await expect(store.isWanted('topic')).rejects.toThrow('the Redis proxy store is closed');
+    await relay.probe();
+    expect(relay.connections()).toBe(1);
   });
 });
 

@@ -69,4 +69,38 @@ describe.each(['memory', 'redis'] as const)('the teams of the %s store', (kind) 
     expect((await store.readAudit({ team: 'A', taskId: 'x', limit: 1 })).map((one) => one.at)).toEqual(['2026-01-02T00:00:02.000Z']);
     expect(await store.readAudit({ team: 'B', limit: 10 })).toEqual([]);
   });
+
+  it('pages a trail with before, each page right below the last, however many entries come meanwhile, even within one millisecond', async () => {
+    const store = storeOf(kind);
+    // Every entry in the same millisecond: the order within it must hold across pages too.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-01-02T00:00:00.000Z'));
+    try {
+      const append = (name: string) => store.appendAudit(entry(name, '2026-01-02T00:00:00.000Z'), 60_000);
+      for (let index = 1; index <= 12; index++) await append(`${index % 2 === 0 ? 'even' : 'odd'}-${index}`);
+      const pages: string[][] = [];
+      let before: string | undefined;
+      for (;;) {
+        const page = await store.readAudit({ team: 'A', limit: 5, before });
+        if (page.length === 0) break;
+        pages.push(page.map((one) => one.taskId));
+        expect(page.every((one) => typeof one.id === 'string')).toBe(true);
+        before = page.at(-1)?.id;
+        // New entries arrive while a person pages: they do not shift the pages after the first.
+        await append(`new-${pages.length}`);
+      }
+      expect(pages).toEqual([
+        ['even-12', 'odd-11', 'even-10', 'odd-9', 'even-8'],
+        ['odd-7', 'even-6', 'odd-5', 'even-4', 'odd-3'],
+        ['even-2', 'odd-1'],
+      ]);
+      // By task, the same way (a task's trail is its own list).
+      const first = await store.readAudit({ team: 'A', taskId: 'odd-3', limit: 1 });
+      expect(first.map((one) => one.taskId)).toEqual(['odd-3']);
+      expect(await store.readAudit({ team: 'A', taskId: 'odd-3', limit: 1, before: first[0]?.id })).toEqual([]);
+      // A cursor the store did not make reads nothing.
+      for (const made of ['garbage', '12', 'x.1', '1:x']) expect(await store.readAudit({ team: 'A', limit: 5, before: made })).toEqual([]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });

@@ -3,7 +3,7 @@
  * leader that polls for all, hand over when it goes, and never send one call's answer twice.
  */
 import { createRunStore, runStatusObserver, StoreObserver, type RunStore, type RunStoreOptions } from '../../../src/store';
-import { TaskApiError } from '../../../src/client';
+import { rememberToolCallSeenAt, TaskApiError } from '../../../src/client';
 import { FakeEnvironment, FakeTaskClient, processing, waitingFor, type RecordedCall } from './fake-task-client';
 import { FakeOrigin } from './fake-tabs';
 
@@ -230,5 +230,27 @@ describe('waitingSince', () => {
     const viewB = watchRuns(b.store, ['task-1']);
     await vi.advanceTimersByTimeAsync(1000);
     expect(viewB.results()[0]?.waitingSince).toBe(viewA.results()[0]?.waitingSince);
+  });
+
+  it("is the proxy's time, once it says one, in the leader and every follower, over their own earlier sighting", async () => {
+    const proxy: { seenAt?: number } = {};
+    const client = new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-1') });
+    // What the client does with a proxy's `x-hitl-tool-call-seen-at`.
+    const read = client.getRunStatus.bind(client);
+    client.getRunStatus = async (taskId, options) => {
+      const status = await read(taskId, options);
+      rememberToolCallSeenAt(status, proxy.seenAt === undefined ? undefined : new Date(proxy.seenAt).toISOString());
+      return status;
+    };
+    const origin = new FakeOrigin();
+    const views = [await openTab(client, origin), await openTab(client, origin)].map(({ store }) => watchRuns(store, ['task-1']));
+    await vi.advanceTimersByTimeAsync(5000);
+    const own = views[0]?.results()[0]?.waitingSince;
+    expect(views[1]?.results()[0]?.waitingSince).toBe(own);
+    // The proxy's time (the same in every browser) is later than this browser's own first sighting.
+    proxy.seenAt = Date.now() - 1000;
+    await vi.advanceTimersByTimeAsync(2100);
+    expect(views.map((view) => view.results()[0]?.waitingSince)).toEqual([proxy.seenAt, proxy.seenAt]);
+    expect(proxy.seenAt).toBeGreaterThan(own ?? Infinity);
   });
 });

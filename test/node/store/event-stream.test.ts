@@ -33,10 +33,11 @@ afterEach(async () => {
 
 const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-function tab(options: RunStoreOptions = {}): { store: RunStore; client: TaskClient } {
+function tab(options: RunStoreOptions = {}, headers: Record<string, string> = {}): { store: RunStore; client: TaskClient } {
   const client = createTaskClient({
     baseUrl: PROXY,
     events: true,
+    headers,
     fetch: (request) => {
       const url = new URL(request.url);
       sent.push({
@@ -178,6 +179,33 @@ describe('a store whose client has events: true', () => {
     // One run over HTTP at 0, 2000, …, 10000 ms; the other two through the stream.
     expect(browserPolls()).toBe(6);
     expect(sent.filter((request) => request.path.endsWith('/run/status')).every((request) => request.path.includes('{taskId}'))).toBe(true);
+  });
+
+  it("stays on the stream when a run it follows is another team's: that run alone is not found, and not polled", async () => {
+    await hub.close();
+    hub = startHub({
+      identify: (request) => {
+        const team = request.headers.get('x-team');
+        return team === null ? null : { user: `someone@${team}`, team };
+      },
+    });
+    const [mine, theirs] = [await task(), await task()];
+    await hub.proxy.assignTask(mine, 'A');
+    await hub.proxy.assignTask(theirs, 'B');
+    const { store } = tab({}, { 'x-team': 'A' });
+    for (const taskId of [mine, theirs]) store.watch(resourceKeys.status(taskId));
+    await tick(0);
+    expect([store.getTransport(), statusOf(store, mine)]).toEqual(['stream', 'running']);
+    // What a poll of it would have said, and nothing else.
+    const notFound = store.getSnapshot(resourceKeys.status(theirs));
+    expect([notFound.data, notFound.error]).toEqual([
+      undefined,
+      expect.objectContaining({ kind: 'http', status: 404, message: 'Task not found' }),
+    ]);
+
+    await tick(30_000);
+    expect([store.getTransport(), streamsOpened(), browserPolls()]).toEqual(['stream', 1, 0]);
+    expect(hub.statusRequests(theirs)).toBe(0);
   });
 
   it('marks a call stale when the proxy says another answer went first', async () => {

@@ -1,12 +1,16 @@
 import { createTaskProxy } from 'hitl-react/server';
+import { createRedisProxyStore } from 'hitl-react/server/redis';
 
 // The key stays on the server. Both settings are read on the first request, not when the module
-// loads: `next build` loads this file without them, and a missing one is answered with a 500
-// that names it.
+// loads: `next build` loads this file without them, and a missing one is answered with a 500 that
+// names it. No route segment config: the handler reads the request, so Next.js neither prerenders
+// nor caches it, with `cacheComponents` or without.
 const proxy = createTaskProxy({
   upstream: () => process.env.HITL_UPSTREAM,
   apiKey: () => process.env.HITL_API_KEY,
   basePath: '/api/hitl',
+  // Instances behind a load balancer share a Redis; its address as a function: Redis is reached at the first request, not by next build.
+  store: process.env.REDIS_URL ? createRedisProxyStore({ url: () => process.env.REDIS_URL }) : undefined,
 });
 
 export { proxy as GET, proxy as POST, proxy as PUT };
