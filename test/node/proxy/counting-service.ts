@@ -13,6 +13,8 @@ export const TOOL_CALL_ID = 'call_2fa_1';
 export interface AnswerBehaviour {
   /** Milliseconds before it applies the answer and replies (the reply may come to nobody). Default: 0. */
   delayMs?: number;
+  /** Holds the answer until this settles, then goes on (after `delayMs`): a service slower than any time-out, however busy the machine. */
+  until?: Promise<unknown>;
   /** `500-unapplied`: a 500 without applying it; `500-applied`: applies it, then a 500. Default: a 200. */
   fail?: '500-unapplied' | '500-applied';
 }
@@ -85,6 +87,7 @@ export async function startCountingService(apiKey: string): Promise<CountingServ
       received.push({ ...parsed, contentType: request.headers['content-type'], body });
       const behaviour = (behaviours.length > 1 ? behaviours.shift() : behaviours[0]) ?? {};
       changed();
+      await behaviour.until;
       if (behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
       if (behaviour.fail === '500-unapplied') return json(500, { success: false, error: 'Internal error' });
       if (parsed.toolCallId === TOOL_CALL_ID) applied.push(parsed.input);
