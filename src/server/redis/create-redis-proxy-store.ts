@@ -29,7 +29,10 @@ export interface RedisProxyStoreOptions {
   url: string | (() => string | undefined);
   /** Put before every key and channel, so several apps can share one Redis. Default: `'hitl:'`. */
   prefix?: string;
-  /** Called with connection errors (the client reconnects by itself meanwhile). Default: `console.error`. */
+  /**
+   * Called with each connection error (the client reconnects by itself meanwhile). Default: one
+   * line on `console.error` an outage, its first error, until a connection is made again.
+   */
   onError?: (error: unknown) => void;
   /**
    * How long, after the store finds Redis lost its state (a restart without persistence, a
@@ -64,7 +67,16 @@ type RedisClient = ReturnType<typeof createClient>;
  */
 export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisProxyStore {
   const prefix = options.prefix ?? 'hitl:';
-  const onError = options.onError ?? ((error: unknown) => console.error('hitl-react: Redis proxy store', error));
+  // By default one line an outage, not one an attempt: the client retries every few seconds.
+  let reportedOutage = false;
+  const onError =
+    options.onError ??
+    ((error: unknown) => {
+      if (reportedOutage) return;
+      reportedOutage = true;
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      console.error(`hitl-react: Redis proxy store: ${reason} (reconnecting; said again only after a reconnection)`);
+    });
 
   const key = {
     answer: (id: string) => `${prefix}answer:${id}`,
@@ -113,7 +125,11 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     // its return: the hub then polls on its own, and streams are not held.
     const client: RedisClient = createClient({ url, disableOfflineQueue: true });
     const subscriber: RedisClient = client.duplicate();
-    for (const each of [client, subscriber]) each.on('error', onError).on('ready', () => (readies += 1));
+    for (const each of [client, subscriber])
+      each.on('error', onError).on('ready', () => {
+        readies += 1;
+        reportedOutage = false;
+      });
     // On every connection: the first one learns the epoch, so that even an instance that never
     // claimed an answer finds a Redis that restarted empty at once, not at its next answer.
     client.on('ready', () => {
@@ -121,21 +137,27 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
         .eval(ANSWER_EPOCH, { keys: [key.answerEpoch, key.answersReset], arguments: answerEpochArguments() })
         .then(sawAnswerEpoch, onError);
     });
-    const connected = Promise.all([client.connect(), subscriber.connect()]);
+    // A call made before the first connection waits for it, but only until an attempt fails: the
+    // client retries for ever, and a call must fail while Redis is away, not hang.
+    const connected = new Promise<unknown>((resolve, reject) => {
+      Promise.all([client.connect(), subscriber.connect()]).then(resolve, reject);
+      for (const each of [client, subscriber]) each.once('error', reject);
+    });
     // A failed connection is reported by the first method that needs it.
     connected.catch(() => undefined);
     return (connection = { client, subscriber, connected });
   };
   if (typeof options.url === 'string') open();
-  const ready = async () => {
-    const { client, connected } = open();
-    await connected;
-    return client;
+  /** The connections; before the first one is made, once it is (or its first attempt failed). */
+  const opened = async () => {
+    const current = open();
+    if (!current.client.isReady || !current.subscriber.isReady) await current.connected;
+    return current;
   };
+  const ready = async () => (await opened()).client;
   /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
   const bothReady = async () => {
-    const { client, subscriber, connected } = open();
-    await connected;
+    const { client, subscriber } = await opened();
     if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
     if (readies > reportedReadies) {
       reportedReadies = readies;
@@ -149,8 +171,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
   let answersChannel: Promise<void> | undefined;
   const listenToAnswers = () =>
     (answersChannel ??= (async () => {
-      const { subscriber, connected } = open();
-      await connected;
+      const { subscriber } = await opened();
       await subscriber.subscribe(key.answers, (id) => {
         const set = waiters.get(id);
         waiters.delete(id);
@@ -274,8 +295,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async subscribe(taskId, listener: TaskChannelListener) {
-      const { subscriber, connected } = open();
-      await connected;
+      const { subscriber } = await opened();
       const channel = key.task(taskId);
       const onMessage = (message: string) => {
         const parsed = parseJsonRecord(message);
@@ -357,9 +377,14 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     async close() {
       closed = true;
       if (connection === undefined) return;
-      const { client, subscriber, connected } = connection;
-      await connected.catch(() => undefined);
-      await Promise.allSettled([subscriber.close(), client.close()]);
+      // A client still connecting (Redis away or gone) has no command to finish and may retry for
+      // ever: it is destroyed, not waited for, so that a proxy shuts down whatever Redis does.
+      const { client, subscriber } = connection;
+      const closing = [subscriber, client].map(async (each) => {
+        if (each.isReady) await each.close();
+        else each.destroy();
+      });
+      await Promise.allSettled(closing);
     },
   };
 }

@@ -357,6 +357,23 @@ describe('the Redis proxy store with `url` as a function (the lazy form, for a m
     await proxy.close();
   });
 
+  it('closes at once while Redis cannot be reached, or went away before the store first connected', async () => {
+    // A port nothing listens on: the client retries for as long as it is open.
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const unreachable = createRedisProxyStore({ url: `redis://127.0.0.1:${closedPort}`, prefix: `lazy${++prefixes}:` });
+    await expect(unreachable.isWanted('topic')).rejects.toThrow();
+    // The relay gone with the connection half made: the client retries too.
+    const cut = createRedisProxyStore({ url: relay.url, prefix: `lazy${++prefixes}:` });
+    await relay.close();
+    await Promise.all([unreachable.close(), cut.close()]);
+    await expect(cut.isWanted('topic')).rejects.toThrow('the Redis proxy store is closed');
+  });
+
   it('closes without connecting when it was never used, and refuses calls once closed', async () => {
     const store = createRedisProxyStore({ url: () => relay.url, prefix: `lazy${++prefixes}:` });
     await store.close();
