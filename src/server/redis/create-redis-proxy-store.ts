@@ -1,8 +1,8 @@
-import { createClient } from 'redis';
 import { parseJsonRecord } from '../../utils';
 import { toProxyAuditEntry, type ProxyAuditEntry } from '../audit-log';
 import { readAnswerRecord } from '../answer-record';
 import { noteToolCallSeen } from './note-tool-call-seen';
+import { redisConnections } from './redis-connections';
 import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../proxy-store';
 import {
   ACQUIRE_LEASE,
@@ -49,8 +49,6 @@ export interface RedisProxyStore extends ProxyStore {
   close(): Promise<void>;
 }
 
-type RedisClient = ReturnType<typeof createClient>;
-
 /**
  * A `ProxyStore` on Redis, for several proxy instances behind one load balancer (give each the
  * same `url` and `prefix`): answered calls are `SET NX` with a time-to-live, one lease per run
@@ -67,17 +65,6 @@ type RedisClient = ReturnType<typeof createClient>;
  */
 export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisProxyStore {
   const prefix = options.prefix ?? 'hitl:';
-  // By default one line an outage, not one an attempt: the client retries every few seconds.
-  let reportedOutage = false;
-  const onError =
-    options.onError ??
-    ((error: unknown) => {
-      if (reportedOutage) return;
-      reportedOutage = true;
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      console.error(`hitl-react: Redis proxy store: ${reason} (reconnecting; said again only after a reconnection)`);
-    });
-
   const key = {
     answer: (id: string) => `${prefix}answer:${id}`,
     answerLease: (id: string) => `${prefix}answer-lease:${id}`,
@@ -110,57 +97,28 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
   const answerEpochArguments = () => [answerEpoch, newEpoch(), String(resetGraceMs)];
 
   // Opened as the store is made, or with `url` as a function by the first call that needs them.
-  let connection: { client: RedisClient; subscriber: RedisClient; connected: Promise<unknown> } | undefined;
-  let closed = false;
-  // A connection made again may be to a Redis that lost everything (restarted, flushed) between
-  // two of the hub's calls: the next call says so once, and the hub then commits its runs again.
-  let readies = 0;
-  let reportedReadies = 2;
-  const open = () => {
-    if (closed) throw new Error('the Redis proxy store is closed');
-    if (connection !== undefined) return connection;
-    const url = typeof options.url === 'function' ? options.url() : options.url;
-    if (url === undefined || url === '') throw new Error('createRedisProxyStore: `url` gave no address of a Redis server');
-    // Without the offline queue a command fails at once while Redis is away, instead of waiting for
-    // its return: the hub then polls on its own, and streams are not held.
-    const client: RedisClient = createClient({ url, disableOfflineQueue: true });
-    const subscriber: RedisClient = client.duplicate();
-    for (const each of [client, subscriber])
-      each.on('error', onError).on('ready', () => {
-        readies += 1;
-        reportedOutage = false;
-      });
-    // On every connection: the first one learns the epoch, so that even an instance that never
-    // claimed an answer finds a Redis that restarted empty at once, not at its next answer.
-    client.on('ready', () => {
+  // On every connection: the first one learns the epoch, so that even an instance that never
+  // claimed an answer finds a Redis that restarted empty at once, not at its next answer.
+  const connections = redisConnections({
+    url: options.url,
+    onError: options.onError,
+    onReady: (client) => {
       client
         .eval(ANSWER_EPOCH, { keys: [key.answerEpoch, key.answersReset], arguments: answerEpochArguments() })
-        .then(sawAnswerEpoch, onError);
-    });
-    // A call made before the first connection waits for it, but only until an attempt fails: the
-    // client retries for ever, and a call must fail while Redis is away, not hang.
-    const connected = new Promise<unknown>((resolve, reject) => {
-      Promise.all([client.connect(), subscriber.connect()]).then(resolve, reject);
-      for (const each of [client, subscriber]) each.once('error', reject);
-    });
-    // A failed connection is reported by the first method that needs it.
-    connected.catch(() => undefined);
-    return (connection = { client, subscriber, connected });
-  };
-  if (typeof options.url === 'string') open();
-  /** The connections; before the first one is made, once it is (or its first attempt failed). */
-  const opened = async () => {
-    const current = open();
-    if (!current.client.isReady || !current.subscriber.isReady) await current.connected;
-    return current;
-  };
+        .then(sawAnswerEpoch, connections.onError);
+    },
+  });
+  const opened = connections.opened;
+  // A connection made again may be to a Redis that lost everything (restarted, flushed) between
+  // two of the hub's calls: the next call says so once, and the hub then commits its runs again.
+  let reportedReadies = 2;
   const ready = async () => (await opened()).client;
   /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
   const bothReady = async () => {
     const { client, subscriber } = await opened();
     if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
-    if (readies > reportedReadies) {
-      reportedReadies = readies;
+    if (connections.readies() > reportedReadies) {
+      reportedReadies = connections.readies();
       throw new Error('the connection to Redis was lost and made again; what Redis kept may be gone');
     }
     return client;
@@ -374,18 +332,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
       return [...below, ...older].slice(0, limit).flatMap(readAuditMember);
     },
 
-    async close() {
-      closed = true;
-      if (connection === undefined) return;
-      // A client still connecting (Redis away or gone) has no command to finish and may retry for
-      // ever: it is destroyed, not waited for, so that a proxy shuts down whatever Redis does.
-      const { client, subscriber } = connection;
-      const closing = [subscriber, client].map(async (each) => {
-        if (each.isReady) await each.close();
-        else each.destroy();
-      });
-      await Promise.allSettled(closing);
-    },
+    close: connections.close,
   };
 }
 

@@ -391,5 +391,5 @@ it('keeps redis out of every entry but hitl-react/server/redis', () => {
     });
   const src = new URL('../../../src', import.meta.url).pathname;
   const importers = files(src).filter((file) => /from ['"](redis|ioredis|@redis\/[^'"]+)['"]/.test(readFileSync(file, 'utf8')));
-  expect(importers.map((file) => file.slice(src.length + 1))).toEqual(['server/redis/create-redis-proxy-store.ts']);
+  expect(importers.map((file) => file.slice(src.length + 1))).toEqual(['server/redis/redis-connections.ts']);
 });
