@@ -17,6 +17,8 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
 };
 /** The languages shipped as `hitl-react/locales/<tag>` (package.json "exports" lists each). */
 const LOCALES = ['en', 'de', 'fr', 'es', 'ja'];
+/** The agent frameworks shipped as `hitl-react/<name>` (package.json "exports" lists each). */
+const ADAPTERS = ['mcp', 'ai-sdk', 'langgraph', 'ag-ui'];
 
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 
@@ -121,6 +123,8 @@ export default defineConfig(({ command }) => {
           server: resolve(root, 'src/server/index.ts'),
           // The only entry that imports `redis` (an optional peer): `hitl-react/server` stays free of it.
           'server/redis': resolve(root, 'src/server/redis/index.ts'),
+          // One entry per agent framework: plain functions, no import of the framework itself.
+          ...Object.fromEntries(ADAPTERS.map((name) => [name, resolve(root, `src/adapters/${name}/index.ts`)])),
           // One entry per language, so an app bundles only the languages it imports.
           ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, resolve(root, `src/messages/locales/${tag}.ts`)])),
         },

@@ -9,27 +9,29 @@ export const LAYERS = [
   { name: 'client', folder: 'src/client', uses: ['utils'], react: false },
   { name: 'schema', folder: 'src/schema', uses: ['client', 'utils'], react: false },
   { name: 'messages', folder: 'src/messages', uses: ['schema', 'client', 'utils'], react: false },
+  { name: 'request', folder: 'src/request', uses: ['schema', 'client', 'utils'], react: false },
   { name: 'form', folder: 'src/form', uses: ['messages', 'schema', 'client', 'utils'], react: false },
   { name: 'store', folder: 'src/store', uses: ['schema', 'client', 'utils'], react: false },
   { name: 'context', folder: 'src/context', uses: ['store', 'messages', 'client', 'utils', 'utils/react'], react: true },
   {
     name: 'hooks',
     folder: 'src/hooks',
-    uses: ['context', 'store', 'form', 'messages', 'schema', 'client', 'utils', 'utils/react'],
+    uses: ['context', 'store', 'form', 'request', 'messages', 'schema', 'client', 'utils', 'utils/react'],
     react: true,
   },
   {
     name: 'components',
     folder: 'src/components',
-    uses: ['hooks', 'context', 'store', 'form', 'messages', 'schema', 'client', 'utils', 'utils/react'],
+    uses: ['hooks', 'context', 'store', 'form', 'request', 'messages', 'schema', 'client', 'utils', 'utils/react'],
     react: true,
   },
   { name: 'server', folder: 'src/server', uses: ['client', 'schema', 'utils'], react: false },
   { name: 'testing', folder: 'src/testing', uses: ['client', 'schema', 'utils'], react: false },
+  { name: 'adapters', folder: 'src/adapters', uses: ['request', 'schema', 'client', 'utils'], react: false },
 ];
 
 /** The package's entry files: they only gather what the layers export. */
 export const ENTRIES = [
-  { file: 'src/index.ts', uses: ['components', 'hooks', 'context', 'store', 'form', 'messages', 'schema', 'client'] },
+  { file: 'src/index.ts', uses: ['components', 'hooks', 'context', 'store', 'form', 'request', 'messages', 'schema', 'client'] },
   { file: 'src/store-entry.ts', uses: ['store', 'client'] },
 ];

@@ -193,6 +193,21 @@ export type {
   ApprovalPromptState,
   ApprovalRendererOptions,
 } from './components/approval-prompt';
+// Every agent framework: the source-neutral request model and its prompt (the adapters are entries of their own: hitl-react/mcp, …).
+export { HumanRequestPrompt } from './components/human-request-prompt';
+export type { HumanRequestPromptMessages, HumanRequestPromptProps, HumanRequestPromptState } from './components/human-request-prompt';
+export type {
+  HumanAction,
+  HumanAnswer,
+  HumanApprovalRequest,
+  HumanDecision,
+  HumanDecisionType,
+  HumanFormInputRequest,
+  HumanLinkRequest,
+  HumanRequest,
+  HumanRequestAllows,
+  HumanSchemaRequest,
+} from './request';
 export type { ToolCallPromptMessages, ToolCallPromptProps, ToolRendererProps, ToolRenderers } from './components/tool-call-prompt';
 // The operator's inbox and its attention hooks.
 export { Inbox } from './components/inbox';

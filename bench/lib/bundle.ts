@@ -25,6 +25,7 @@ const PUBLIC_ENTRIES = new Map([
   [join(SRC, 'server', 'index.ts'), 'hitl-react/server'],
   [join(SRC, 'styles.css'), 'hitl-react/styles.css'],
   ...['en', 'de', 'fr', 'es', 'ja'].map((tag) => [join(SRC, 'messages', 'locales', `${tag}.ts`), `hitl-react/locales/${tag}`] as const),
+  ...['mcp', 'ai-sdk', 'langgraph', 'ag-ui'].map((name) => [join(SRC, 'adapters', name, 'index.ts'), `hitl-react/${name}`] as const),
 ]);
 const FROM_PLUGIN = Symbol('resolved by hitl-bench:consumer');
 
@@ -109,7 +110,7 @@ export function consumerResolution(appDir: string, onDynamicImport?: (path: stri
             return {
               errors: [
                 {
-                  text: `${args.importer} imports ${specifier}: bench pages may import only src/index.ts, src/testing, src/server or src/messages/locales/<tag>`,
+                  text: `${args.importer} imports ${specifier}: bench pages may import only src/index.ts, src/testing, src/server, src/adapters/<name> or src/messages/locales/<tag>`,
                 },
               ],
             };

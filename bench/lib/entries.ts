@@ -14,6 +14,7 @@ export type EntryId =
   | 'useRunStatus'
   | 'hooksStoreClient'
   | 'toolCallForm'
+  | 'humanRequestPrompt'
   | 'runViewer'
   | LocaleEntryId
   | 'rjsf'
@@ -46,6 +47,7 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     owner: 'ours',
   },
   { id: 'toolCallForm', label: 'ToolCallForm', file: 'tool-call-form.tsx', owner: 'ours' },
+  { id: 'humanRequestPrompt', label: 'HumanRequestPrompt with hitl-react/mcp', file: 'human-request-prompt.tsx', owner: 'ours' },
   { id: 'runViewer', label: 'RunViewer (everything)', file: 'run-viewer.tsx', owner: 'ours' },
   ...LOCALE_ENTRY_IDS.map((id): SizeEntry => {
     const tag = id.slice('locale'.length).toLowerCase();

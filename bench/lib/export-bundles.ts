@@ -12,7 +12,8 @@ import { consumerResolution, measureCode, productionOptions, REACT_EXTERNALS, ty
 /**
  * The exports that render a form, and so may bring the form and Radix Select and Switch: the
  * tool-call form, the prompt and viewer that show it, the inbox, which opens each call's form in
- * place, and the approval prompt, which edits a tool's arguments in the same form. A new one is added here on purpose, not found by the test.
+ * place, the approval prompt, which edits a tool's arguments in the same form, and the prompt of any
+ * framework's request, whose forms are these. A new one is added here on purpose, not found by the test.
  */
 export const FORM_EXPORTS: ReadonlySet<string> = new Set([
   'ToolCallForm',
@@ -21,6 +22,7 @@ export const FORM_EXPORTS: ReadonlySet<string> = new Set([
   'Inbox',
   'ApprovalPrompt',
   'createApprovalRenderer',
+  'HumanRequestPrompt',
 ]);
 
 /**

@@ -24,6 +24,7 @@ const ENTRY_ROWS: EntryId[] = [
   'useRunStatus',
   'hooksStoreClient',
   'toolCallForm',
+  'humanRequestPrompt',
   'runViewer',
   ...LOCALE_ENTRY_IDS,
   'rjsf',

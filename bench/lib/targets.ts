@@ -12,6 +12,8 @@ export const TARGETS = {
   useRunStatusGzip: 4 * 1024,
   hooksStoreClientGzip: 6 * 1024,
   toolCallFormVsRjsf: 0.3,
+  /** What a page of `<HumanRequestPrompt>` with `hitl-react/mcp` may add to one of `<ToolCallForm>` alone. */
+  humanRequestPromptOverToolCallFormGzip: 2 * 1024,
   mountVsBaseline: 1.5,
   keystrokeVsBaseline: 1.2,
   /** A long task is one over 50 ms (the Long Tasks API's threshold). */
@@ -64,6 +66,17 @@ function bytesTargets(results: Results): TargetResult[] {
         value === undefined ? '–' : `${formatRatio(value)} (${kb(bytes?.entries.toolCallForm?.gzip)} vs ${kb(bytes?.entries.rjsf?.gzip)})`,
       status: status(ok),
       ...(ok === false ? { why: `Largest parts (minified): ${origins(results, 'toolCallForm', 5)}.` } : {}),
+    });
+  }
+  {
+    const prompt = bytes?.entries.humanRequestPrompt?.gzip;
+    const form = bytes?.entries.toolCallForm?.gzip;
+    const over = prompt === undefined || form === undefined ? undefined : prompt - form;
+    list.push({
+      id: 'humanRequestPromptOverToolCallForm',
+      goal: `HumanRequestPrompt with hitl-react/mcp ≤ ${kb(TARGETS.humanRequestPromptOverToolCallFormGzip)} gzip more than ToolCallForm alone`,
+      measured: over === undefined ? '–' : `${kb(over)} more (${kb(prompt)} vs ${kb(form)})`,
+      status: status(over === undefined ? undefined : over <= TARGETS.humanRequestPromptOverToolCallFormGzip),
     });
   }
   {

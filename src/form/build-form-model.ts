@@ -196,28 +196,39 @@ function limitProblems(parameters: unknown, limits: ContentLimits): FormInputPro
  * form can be shown at all.
  */
 export function buildFormModel(parameters: unknown, limits: ContentLimits = DEFAULT_CONTENT_LIMITS): FormModel {
-  const empty = { heading: undefined, description: undefined, submitLabel: undefined, fields: [] };
   try {
     const refused = limitProblems(parameters, limits);
-    if (refused.length > 0) return { ...empty, problems: refused, fatal: true };
+    if (refused.length > 0) return fatalModel(refused);
     const problems = checkFormInput(parameters);
-    if (problems.some((problem) => problem.severity === 'error')) return { ...empty, problems, fatal: true };
-    const p = parameters as FormInputParameters;
-    const fields = (p.fields ?? []).map((field, index) => buildField(field, index, problems, limits));
-    return {
-      heading: p.heading,
-      description: p.description,
-      submitLabel: p.submitButton?.label,
-      fields,
-      problems,
-      fatal: false,
-    };
+    if (problems.some((problem) => problem.severity === 'error')) return fatalModel(problems);
+    return readFormModel(parameters as FormInputParameters, limits, problems);
   } catch {
     // Only exotic objects get here (a throwing getter, a proxy): JSON cannot produce them.
-    return {
-      ...empty,
-      problems: [{ code: 'schema', severity: 'error', path: '', message: 'The parameters could not be read.' }],
-      fatal: true,
-    };
+    return fatalModel([{ code: 'schema', severity: 'error', path: '', message: 'The parameters could not be read.' }]);
   }
+}
+
+function fatalModel(problems: FormInputProblem[]): FormModel {
+  return { heading: undefined, description: undefined, submitLabel: undefined, fields: [], problems, fatal: true };
+}
+
+/**
+ * The model of parameters already known to be well-formed `form_input` and within the `limits`,
+ * because the library built them itself (a form generated from a schema that passed
+ * `schemaFormObstacle`): the schema check is skipped, so a page of such forms does not ship it.
+ * The field warnings are still found and added to `problems`.
+ */
+export function readFormModel(
+  parameters: FormInputParameters,
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  problems: FormInputProblem[] = [],
+): FormModel {
+  return {
+    heading: parameters.heading,
+    description: parameters.description,
+    submitLabel: parameters.submitButton?.label,
+    fields: (parameters.fields ?? []).map((field, index) => buildField(field, index, problems, limits)),
+    problems,
+    fatal: false,
+  };
 }

@@ -94,9 +94,5 @@ export function measureContent(value: unknown, limits: Pick<ContentLimits, 'maxD
   return { tooDeep: false, tooLarge: false };
 }
 
-/** `text` cut to at most `max` UTF-16 units and an ellipsis, never between the two halves of a surrogate pair. */
-export function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
-  return `${text.slice(0, end)}…`;
-}
+// The form's texts are cut as the adapters' are.
+export { cutText } from '../utils';

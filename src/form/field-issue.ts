@@ -23,7 +23,11 @@ export type FieldIssue =
   /** Above `max`; `maxText` as `minText`. */
   | { readonly code: 'rangeOverflow'; readonly max: number; readonly maxText: string }
   /** Not on the step grid from `min` (or 0); `lower` and `upper` are the valid values either side. */
-  | { readonly code: 'stepMismatch'; readonly step: number; readonly lower: number; readonly upper: number };
+  | { readonly code: 'stepMismatch'; readonly step: number; readonly lower: number; readonly upper: number }
+  /** Fewer options chosen in a checkbox group than `minItems`; `count` is how many are. */
+  | { readonly code: 'tooFewChosen'; readonly min: number; readonly count: number }
+  /** More options chosen in a checkbox group than `maxItems`. */
+  | { readonly code: 'tooManyChosen'; readonly max: number; readonly count: number };
 
 /** The codes of `FieldIssue`. */
 export type FieldIssueCode = FieldIssue['code'];

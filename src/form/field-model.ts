@@ -66,6 +66,10 @@ export interface FieldModel {
   initial: FieldValue;
   /** Help text under the label (forms generated from a tool's JSON Schema only). Default: none. */
   hint?: string | undefined;
+  /** Fewest options a checkbox group takes (a schema's `minItems`; forms generated from a JSON Schema only). Default: none. */
+  minItems?: number | undefined;
+  /** Most options a checkbox group takes (a schema's `maxItems`; forms generated from a JSON Schema only). Default: none. */
+  maxItems?: number | undefined;
 }
 
 /** A whole form, read from untrusted `form_input` parameters (spec §2.9). */

@@ -1,6 +1,5 @@
 import { encodeFormAnswer, type FormAnswer, type FormField, type FormInputProblem } from '../schema';
 import { isPromiseLike, isRecord } from '../utils';
-import { buildFormModel } from './build-form-model';
 import { resolveContentLimits, type ContentLimits } from './content-limits';
 import type { FormModel } from './field-model';
 import { createFormControl, type FormControl } from './form-control';
@@ -30,10 +29,14 @@ export interface FormControllerState {
 }
 
 export interface FormControllerOptions {
-  /** The `parameters` of a `form_input` call; untrusted. Ignored when `model` is given. */
+  /**
+   * The form: `buildFormModel(parameters, limits)` for a `form_input` call, or a form generated from
+   * a JSON Schema. Given rather than built here, so a page of generated forms does not ship the
+   * `form_input` checker.
+   */
+  model: FormModel;
+  /** The `parameters` of the `form_input` call the model was read from (its fields as sent, `rawFields`); untrusted. Default: none. */
   parameters?: unknown;
-  /** A ready model (a form generated from a JSON Schema); wins over `parameters`. */
-  model?: FormModel | undefined;
   /** A draft to start from, as `answer()` gives it; untrusted. Default: the fields' defaults. */
   defaultValues?: FormAnswer | undefined;
   /** What the form accepts from the agent before it stops and says so. Default: `DEFAULT_CONTENT_LIMITS`. */
@@ -94,7 +97,7 @@ const IDLE: FormControllerState = Object.freeze({ status: 'idle', refused: null,
 /** Makes the controller of one form; see `FormController`. */
 export function createFormController(options: FormControllerOptions): FormController {
   const limits = resolveContentLimits(options.limits);
-  const model = options.model ?? buildFormModel(options.parameters, limits);
+  const { model } = options;
   const control = createFormControl(model, { defaultValues: options.defaultValues });
   const rawFields = model.fields.map((field) => sentField(options.parameters, field.index));
   const listeners = new Set<() => void>();

@@ -38,6 +38,7 @@ export {
 } from './form-control';
 export { isFloatText, sanitizeRange, sanitizeText, tidyNumber } from './sanitizers';
 export { buildSchemaForm, isFlatObjectSchema, schemaFormAnswer, type FlatObjectSchema, type SchemaForm } from './schema-form';
+export { schemaFormObstacle, type SchemaFormObstacle } from './schema-form-obstacle';
 export { isValidEmail, isValidUrl, validateField } from './validate-field';
 export { fieldIds, type FieldIds } from './field-ids';
 export {

@@ -109,12 +109,19 @@ function checkText(field: FieldModel, text: string): FieldIssue | null {
 /**
  * The first constraint `value` breaks, or null when it is valid. Rules follow HTML's constraint
  * validation: disabled and read-only fields are not checked (the person cannot change them), and
- * every rule but `required` lets an empty value through. `badInput` says the element holds input
- * it cannot read, which only the element knows (typing "e" into a number input leaves its value '').
+ * every rule but `required` and a checkbox group's `minItems` lets an empty value through.
+ * `badInput` says the element holds input it cannot read, which only the element knows (typing
+ * "e" into a number input leaves its value '').
  */
 export function validateField(field: FieldModel, value: FieldValue, badInput: boolean): FieldIssue | null {
   if (field.disabled || field.readonly) return null;
   if (badInput) return { code: 'badInput' };
+  if (field.control === 'checkbox-group') {
+    // Before "required": "Choose at least 2 options" says more than "required" about an empty group.
+    const count = Array.isArray(value) ? value.length : 0;
+    if (field.minItems !== undefined && count < field.minItems) return { code: 'tooFewChosen', min: field.minItems, count };
+    if (field.maxItems !== undefined && count > field.maxItems) return { code: 'tooManyChosen', max: field.maxItems, count };
+  }
   if (field.required && isMissing(field, value)) return { code: 'required' };
   if (field.control === 'input' || field.control === 'textarea') {
     const text = typeof value === 'string' ? value : '';

@@ -15,10 +15,12 @@ export { useToolInput, type UseToolInputOptions, type UseToolInputResult } from 
 export { useFormView } from './use-form-view';
 export { useMessageGroup, useMessages, useMessagesLocale, useProvidedLocale } from './use-messages';
 export { useToolCallForm, type UseToolCallFormOptions, type UseToolCallFormResult } from './use-tool-call-form';
+export { useSchemaForm, type UseSchemaFormOptions } from './use-schema-form';
 export { useInbox, type UseInboxOptions, type UseInboxResult } from './use-inbox';
 export { useDocumentTitleCount, type UseDocumentTitleCountOptions } from './use-document-title-count';
 export { useNotificationPermission, type NotificationPermissionState } from './use-notification-permission';
 export { useShowToolCall } from './use-show-tool-call';
 export { useToolCallAttention, type UseToolCallAttentionOptions } from './use-tool-call-attention';
 export { useToolCallDraft, type UseToolCallDraftOptions } from './use-tool-call-draft';
+export { useRequestDraft, type RequestDraft } from './use-request-draft';
 export { useAuditTrail, type UseAuditTrailOptions } from './use-audit-trail';

@@ -1,4 +1,4 @@
-import { createFormController, type HeadlessForm, type HeadlessFormOptions } from '../form';
+import { buildFormModel, createFormController, resolveContentLimits, type HeadlessForm, type HeadlessFormOptions } from '../form';
 import type { FormAnswer } from '../schema';
 import { contentKey } from '../utils';
 import { useLatestCallback } from '../utils/react';
@@ -46,6 +46,7 @@ export function useToolCallForm(options: UseToolCallFormOptions): UseToolCallFor
   const allowResubmit = useLatestCallback(() => options.allowResubmit === true);
   const make = (isDisabled: () => boolean) =>
     createFormController({
+      model: buildFormModel(options.parameters, resolveContentLimits(options.limits)),
       parameters: options.parameters,
       defaultValues: options.defaultValues,
       limits: options.limits,

@@ -41,6 +41,10 @@ export interface FormMessages {
   invalidUrl(context: FieldMessageContext): string;
   /** The browser holds text it cannot read as the kind (half-typed date, "1e"). Default: "Must be a number" / "Must be a complete date or time". */
   badInput(context: FieldMessageContext): string;
+  /** Fewer options chosen than a multiple choice asks (`minItems` of a schema). Default: "Choose at least 2 options" ("1 option"). */
+  tooFewChosen(context: FieldMessageContext & { min: number; count: number }): string;
+  /** More options chosen than a multiple choice allows (`maxItems` of a schema). Default: "Choose at most 2 options" ("1 option"). */
+  tooManyChosen(context: FieldMessageContext & { max: number; count: number }): string;
   /** The announcement after a refused submit. Default: "Please correct 2 fields: Email, Age." */
   errorSummary(context: { count: number; labels: string[] }): string;
   /** Accessible and visible name of a field the agent gave no label. Default: "Field 3" (counting from 1). */
@@ -93,6 +97,8 @@ export const enFormMessages: FormMessages = {
   invalidEmail: () => 'Must be an email address, such as name@example.com',
   invalidUrl: () => 'Must be a full web address, such as https://example.com',
   badInput: ({ type }) => (isDateLikeKind(type) ? 'Must be a complete date or time' : 'Must be a number'),
+  tooFewChosen: ({ min }) => `Choose at least ${min} ${min === 1 ? 'option' : 'options'}`,
+  tooManyChosen: ({ max }) => `Choose at most ${max} ${max === 1 ? 'option' : 'options'}`,
   errorSummary: ({ count, labels }) => `Please correct ${plural(count, 'field', 'fields')}: ${labels.join(', ')}.`,
   fieldLabelFallback: ({ index }) => `Field ${index + 1}`,
   selectPlaceholder: () => 'Choose an option',

@@ -24,6 +24,7 @@ export { en, mergeMessages, type MessageGroup, type Messages, type PartialMessag
 export type { PagedListMessages } from './paged-list-messages';
 export { plural } from './plural';
 export { enPromptMessages, type PromptMessages } from './prompt-messages';
+export { enRequestMessages, enRequestPromptMessages, type RequestMessages, type RequestPromptMessages } from './request-messages';
 export { enRunGifMessages, type RunGifMessages } from './run-gif-messages';
 export { enRunListMessages, type RunListMessages } from './run-list-messages';
 export { enDataTableMessages, enRunResultViewMessages, type DataTableMessages, type RunResultViewMessages } from './run-result-messages';

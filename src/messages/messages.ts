@@ -5,6 +5,7 @@ import { enFormMessages, type FormMessages } from './form-messages';
 import { enInboxMessages, type InboxMessages } from './inbox-messages';
 import { enLiveViewMessages, type LiveViewMessages } from './live-view-messages';
 import { enPromptMessages, type PromptMessages } from './prompt-messages';
+import { enRequestMessages, type RequestMessages } from './request-messages';
 import { enRunGifMessages, type RunGifMessages } from './run-gif-messages';
 import { enRunListMessages, type RunListMessages } from './run-list-messages';
 import { enDataTableMessages, enRunResultViewMessages, type DataTableMessages, type RunResultViewMessages } from './run-result-messages';
@@ -27,6 +28,8 @@ export interface Messages {
   readonly prompt: PromptMessages;
   /** `<ApprovalPrompt>`: the decision on a tool call and its reason and editor. */
   readonly approval: ApprovalMessages;
+  /** `<HumanRequestPrompt>`'s own texts (its forms and approvals read the `form` and `approval` groups). */
+  readonly request: RequestMessages;
   /** `<RunViewer>`'s own texts (its parts read their own groups). */
   readonly runViewer: RunViewerMessages;
   /** `<RunStatusBadge>`. */
@@ -65,6 +68,7 @@ export const en: Messages = {
   form: enFormMessages,
   prompt: enPromptMessages,
   approval: enApprovalMessages,
+  request: enRequestMessages,
   runViewer: enRunViewerMessages,
   statusBadge: enRunStatusBadgeMessages,
   stopRunButton: enStopRunButtonMessages,

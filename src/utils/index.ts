@@ -8,5 +8,7 @@ export { isPromiseLike, isRecord, parseJsonRecord } from './is-record';
 export { quiet } from './quiet';
 export { toError } from './to-error';
 export { contentKey } from './content-key';
+export { contentHash } from './content-hash';
+export { cutText } from './cut-text';
 export { cloneJson, stringifyJson } from './json-data';
 export { readDraft, removeDraft, writeDraft } from './session-drafts';

@@ -122,6 +122,34 @@ export const ToolCallPending: Story = {
   },
 };
 
+/**
+ * `toolCallTimeoutMs`: the person has ten minutes from when the call was first seen; the prompt
+ * shows the time left (said to screen readers at 5 min, 1 min, 30 s and 10 s).
+ */
+export const ToolCallWithDeadline: Story = {
+  args: { toolCallTimeoutMs: 10 * 60_000 },
+  loaders: [simulate({ setup: waitingLogin })],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('textbox', { name: 'Username' })).toBeEnabled();
+    await expect(await canvas.findByText(/^Time left: (10|9) min$/)).toBeVisible();
+  },
+};
+
+/**
+ * At the deadline the prompt closes with a note, and the run is stopped (the service cannot
+ * decline one call) unless `onToolCallExpired` returns `false`. Here the time was up at once.
+ */
+export const ToolCallExpired: Story = {
+  args: { toolCallTimeoutMs: 0, onToolCallExpired: fn<NonNullable<RunViewerProps['onToolCallExpired']>>() },
+  loaders: [simulate({ setup: waitingLogin })],
+  play: async ({ args, canvas, canvasElement }) => {
+    await expect(await canvas.findByText('This request expired. The agent was told it was not answered in time.')).toBeVisible();
+    await waitFor(() => expect(viewerOf(canvasElement)).toHaveAttribute('data-state', 'stopped'));
+    await expect(canvas.queryByRole('textbox', { name: 'Username' })).not.toBeInTheDocument();
+    await expect(args.onToolCallExpired).toHaveBeenCalledTimes(1);
+  },
+};
+
 /** A caller-defined tool that is not a form: with its definition in `tools`, the call gets a form generated from its schema. */
 export const GenericToolCall: Story = {
   args: { tools: [approvePurchaseTool()] },

@@ -8,16 +8,27 @@ import * as store from '../../src/store-entry';
 import * as server from '../../src/server';
 import * as serverRedis from '../../src/server/redis';
 import * as testing from '../../src/testing';
+import * as mcp from '../../src/adapters/mcp';
+import * as agUi from '../../src/adapters/ag-ui';
+import * as aiSdk from '../../src/adapters/ai-sdk';
+import * as langgraph from '../../src/adapters/langgraph';
 
 const names = (module: object) => Object.keys(module).sort();
 
-it.each(['src/index.ts', 'src/store-entry.ts', 'src/server/index.ts', 'src/server/redis/index.ts', 'src/testing/index.ts'])(
-  'lists every export of %s by name',
-  (entry) => {
-    // `export *` would make whatever a module exports public, internals included.
-    expect(readFileSync(new URL(`../../${entry}`, import.meta.url), 'utf8')).not.toMatch(/export\s+(type\s+)?\*/);
-  },
-);
+it.each([
+  'src/index.ts',
+  'src/store-entry.ts',
+  'src/server/index.ts',
+  'src/server/redis/index.ts',
+  'src/testing/index.ts',
+  'src/adapters/mcp/index.ts',
+  'src/adapters/ag-ui/index.ts',
+  'src/adapters/ai-sdk/index.ts',
+  'src/adapters/langgraph/index.ts',
+])('lists every export of %s by name', (entry) => {
+  // `export *` would make whatever a module exports public, internals included.
+  expect(readFileSync(new URL(`../../${entry}`, import.meta.url), 'utf8')).not.toMatch(/export\s+(type\s+)?\*/);
+});
 
 it('keeps the export list of hitl-react', () => {
   expect(names(main)).toMatchSnapshot();
@@ -59,6 +70,22 @@ it('keeps the export list of hitl-react/server', () => {
 
 it('keeps the export list of hitl-react/server/redis', () => {
   expect(names(serverRedis)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/mcp', () => {
+  expect(names(mcp)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/ag-ui', () => {
+  expect(names(agUi)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/ai-sdk', () => {
+  expect(names(aiSdk)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/langgraph', () => {
+  expect(names(langgraph)).toMatchSnapshot();
 });
 
 it('exports the names the issues fix', () => {

@@ -4,8 +4,10 @@
  * installed (scripts/lib/packed-package.ts builds and packs once per source state, shared with the
  * other tests that need the package), React and ReactDOM left out.
  */
-import { readFileSync } from 'node:fs';
-import { bundle } from '../../bench/lib/bundle';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundle, REACT_EXTERNALS } from '../../bench/lib/bundle';
 import { entryExternals, entryPath, sizeEntry } from '../../bench/lib/entries';
 import { consumerApp } from '../../scripts/lib/packed-package';
 
@@ -28,10 +30,30 @@ interface RatioBudget {
   setAt: number;
 }
 
+/** What one page may add to another: `entry`'s gzip minus `minus`'s. */
+interface DifferenceBudget {
+  entry: string;
+  minus: string;
+  /** Most gzip bytes `entry` may add. */
+  max: number;
+  goal?: string;
+  setAt: number;
+}
+
+/** Package entry points bundled alone (`export * from '<name>'`), each within `max`. */
+interface EntryPointBudget {
+  max: number;
+  goal?: string;
+  /** Gzip of each entry point when the budget was set, by its name. */
+  setAt: Record<string, number>;
+}
+
 const file = new URL('../../bench/size-budget.json', import.meta.url);
-const { budgets, ratios } = JSON.parse(readFileSync(file, 'utf8')) as {
+const { budgets, ratios, differences, entryPoints } = JSON.parse(readFileSync(file, 'utf8')) as {
   budgets: Record<string, Budget>;
   ratios: Record<string, RatioBudget>;
+  differences: Record<string, DifferenceBudget>;
+  entryPoints: EntryPointBudget;
 };
 
 describe('size budget (bench/size-budget.json), on the packed package', () => {
@@ -51,7 +73,11 @@ describe('size budget (bench/size-budget.json), on the packed package', () => {
   }, 600_000);
 
   it('names only pages the benchmark bundles', () => {
-    for (const id of [...Object.keys(budgets), ...Object.values(ratios).flatMap((ratio) => [ratio.entry, ratio.peer])])
+    for (const id of [
+      ...Object.keys(budgets),
+      ...Object.values(ratios).flatMap((ratio) => [ratio.entry, ratio.peer]),
+      ...Object.values(differences).flatMap((difference) => [difference.entry, difference.minus]),
+    ])
       expect(() => sizeEntry(id)).not.toThrow();
   });
 
@@ -76,6 +102,39 @@ describe('size budget (bench/size-budget.json), on the packed package', () => {
         ratio,
         `${budget.entry} ÷ ${budget.peer} is ${ratio.toFixed(3)}, over ${budget.max}${budget.goal ? ` (${budget.goal})` : ''}.`,
       ).toBeLessThanOrEqual(budget.max);
+    },
+    120_000,
+  );
+
+  it.each(Object.entries(differences))(
+    '%s stays within its difference',
+    async (_id, budget) => {
+      const difference = (await gzipOf(budget.entry)) - (await gzipOf(budget.minus));
+      expect(
+        difference,
+        `${budget.entry} adds ${difference} bytes gzip to ${budget.minus}, over ${budget.max}${budget.goal ? ` (${budget.goal})` : ''}. ` +
+          'Run `npm run bench -- --only bytes` to see what each is made of.',
+      ).toBeLessThanOrEqual(budget.max);
+    },
+    120_000,
+  );
+
+  it.each(Object.keys(entryPoints.setAt))(
+    "%s alone stays within the entry points' budget",
+    async (name) => {
+      // A page that imports the entry point whole: what an app pays for it, whatever it calls.
+      const dir = mkdtempSync(join(tmpdir(), 'hitl-entry-point-'));
+      try {
+        const page = join(dir, 'page.ts');
+        writeFileSync(page, `export * from ${JSON.stringify(name)};\n`);
+        const { gzip } = await bundle(page, { app, external: REACT_EXTERNALS });
+        expect(
+          gzip,
+          `${name} is ${gzip} bytes gzip alone, over ${entryPoints.max}${entryPoints.goal ? ` (${entryPoints.goal})` : ''}.`,
+        ).toBeLessThanOrEqual(entryPoints.max);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     120_000,
   );

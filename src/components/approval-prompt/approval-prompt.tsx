@@ -1,15 +1,13 @@
 import { useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { JsonSchema, ToolCall } from '../../client';
-import { isFlatObjectSchema } from '../../form';
 import { useMessageGroup } from '../../hooks';
 import { enApprovalMessages, enFormMessages, enPromptMessages } from '../../messages';
 import { cx } from '../../utils';
-import { Label } from '../form-view';
 import { Heading, subLevel, type HeadingLevel } from '../shared';
 import { ApprovalArguments } from './approval-arguments';
 import { defaultApprovalAnswer, type ApprovalAnswer, type ApprovalDecision } from './approval-decision';
-import { ApprovalJsonEditor } from './approval-json-editor';
-import { ApprovalSchemaForm } from './approval-schema-form';
+import { ApprovalEditor } from './approval-editor';
+import { ApprovalTextField } from './approval-text-field';
 import type { ApprovalPromptMessages } from './messages';
 import { useSingleAnswer } from './use-single-answer';
 import { useIsomorphicLayoutEffect, withRefProp } from '../../utils/react';
@@ -145,26 +143,15 @@ const ApprovalPromptBody = withRefProp(function ApprovalPromptBody({ ref, ...pro
   if (step === 'rejecting') {
     body = (
       <div className="hitl-approval-reject">
-        <div className="hitl-field" data-field-type="textarea" data-disabled={locked ? '' : undefined}>
-          <Label
-            id={`${reasonId}-label`}
-            htmlFor={reasonId}
-            text={messages.reasonLabel()}
-            required={false}
-            description={messages.reasonHint()}
-            descriptionId={`${reasonId}-hint`}
-          />
-          <textarea
-            ref={reasonField}
-            id={reasonId}
-            className="hitl-input"
-            rows={3}
-            value={reason}
-            disabled={locked}
-            aria-describedby={`${reasonId}-hint`}
-            onChange={(event) => setReason(event.currentTarget.value)}
-          />
-        </div>
+        <ApprovalTextField
+          id={reasonId}
+          label={messages.reasonLabel()}
+          hint={messages.reasonHint()}
+          value={reason}
+          onChange={setReason}
+          disabled={locked}
+          fieldRef={reasonField}
+        />
         <div className="hitl-approval-actions">
           {button(messages.sendRejection(), () => decideFromButton({ type: 'reject', approved: false, reason: reason.trim() }), {
             primary: true,
@@ -175,24 +162,20 @@ const ApprovalPromptBody = withRefProp(function ApprovalPromptBody({ ref, ...pro
       </div>
     );
   } else if (step === 'editing') {
-    const onSubmit = (edited: unknown) => decide({ type: 'edit', approved: true, arguments: edited });
-    const editorProps = {
-      parameters,
-      messages,
-      disabled: locked,
-      headingLevel: subLevel(headingLevel),
-      id: `${idBase}-editor`,
-      formRef: undefined,
-    };
     body = (
-      <div className="hitl-approval-editor" ref={editor}>
-        {isFlatObjectSchema(schema) ? (
-          <ApprovalSchemaForm {...editorProps} schema={schema} onSubmit={onSubmit} />
-        ) : (
-          <ApprovalJsonEditor {...editorProps} toolName={name} schema={schema} onSubmit={onSubmit} />
-        )}
+      <ApprovalEditor
+        toolName={name}
+        schema={schema}
+        parameters={parameters}
+        messages={messages}
+        disabled={locked}
+        headingLevel={subLevel(headingLevel)}
+        id={`${idBase}-editor`}
+        onSubmit={(edited) => decide({ type: 'edit', approved: true, arguments: edited })}
+        editorRef={editor}
+      >
         <div className="hitl-approval-actions">{button(messages.cancel(), () => goTo('deciding', 'edit'), {})}</div>
-      </div>
+      </ApprovalEditor>
     );
   } else {
     body = (

@@ -2,3 +2,8 @@ export { ApprovalPrompt, type ApprovalPromptProps, type ApprovalPromptState } fr
 export { createApprovalRenderer, type ApprovalRendererOptions } from './create-approval-renderer';
 export { defaultApprovalAnswer, type ApprovalAnswer, type ApprovalDecision } from './approval-decision';
 export { defaultApprovalMessages, type ApprovalMessages, type ApprovalPromptMessages } from './messages';
+// Internal pieces, which `<HumanRequestPrompt>`'s approvals share; not exported from the package.
+export { ApprovalArguments } from './approval-arguments';
+export { ApprovalEditor } from './approval-editor';
+export { ApprovalTextField } from './approval-text-field';
+export { useSingleAnswer } from './use-single-answer';

@@ -6,12 +6,13 @@ import { useLatestCallback } from '../../utils/react';
 export type SingleAnswerStatus = 'idle' | 'submitting' | 'submitted';
 
 /**
- * Sends at most one answer through `submit`. The guard is a ref, set before `submit` is called, so a
+ * Sends at most one answer through `submit` (a string for `tool-input`, or any value: the decisions
+ * of an approval request). The guard is a ref, set before `submit` is called, so a
  * second click in the same frame (before React re-renders the buttons busy) sends nothing. A
  * rejected promise clears it, so the person can decide again; it is passed on, because the caller
  * that reports the failure (`<RunViewer>`, a generated form's state) needs to see it.
  */
-export function useSingleAnswer(submit: (input: string) => void | Promise<void>) {
+export function useSingleAnswer<T = string>(submit: (input: T) => void | Promise<void>) {
   const [status, setStatus] = useState<SingleAnswerStatus>('idle');
   const sending = useRef(false);
   const mounted = useRef(true);
@@ -22,7 +23,7 @@ export function useSingleAnswer(submit: (input: string) => void | Promise<void>)
     };
   }, []);
 
-  const send = useLatestCallback((input: string): Promise<void> | undefined => {
+  const send = useLatestCallback((input: T): Promise<void> | undefined => {
     if (sending.current) return undefined;
     sending.current = true;
     let result: unknown;

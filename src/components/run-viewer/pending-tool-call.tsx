@@ -1,11 +1,13 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { isTaskApiError, type ToolCall, type ToolDefinition } from '../../client';
 import { useMessagesLocale, useToolCallDraft, type UseToolInputResult } from '../../hooks';
-import { formatByteSize } from '../../messages';
+import { formatByteSize, type RequestMessages, type StopRunButtonMessages } from '../../messages';
 import { AnswerTooLargeError, StaleToolCallError } from '../../store';
 import { customRenderer, ToolCallPrompt, type ToolCallPromptProps, type ToolRenderers } from '../tool-call-prompt';
-import { useErrorReason, type HeadingLevel } from '../shared';
+import { TimeLeft } from '../human-request-prompt';
+import { isKeyRefused, useErrorReason, type HeadingLevel } from '../shared';
 import type { RunViewerMessages } from './messages';
+import type { ToolCallDeadline } from './use-tool-call-deadline';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /** What `<RunViewer formProps>` passes through to `<ToolCallPrompt>`. */
@@ -31,6 +33,12 @@ export interface PendingToolCallProps {
   renderField: ToolCallPromptProps['renderField'];
   headingLevel: HeadingLevel;
   messages: RunViewerMessages;
+  /** The time left to answer, and whether the call expired (`toolCallTimeoutMs`). */
+  deadline: ToolCallDeadline;
+  /** The deadline's texts (time left, expired). */
+  requestMessages: RequestMessages;
+  /** Why stopping the run at the deadline failed. */
+  stopMessages: StopRunButtonMessages;
   /** Takes focus when the prompt goes away with focus in it and nothing is left to say. */
   fallbackFocus: RefObject<HTMLElement | null>;
 }
@@ -44,6 +52,9 @@ function staleText(error: Error | undefined, messages: RunViewerMessages): strin
   if (error instanceof StaleToolCallError && error.probablyReceived) return messages.probablyReceived();
   return messages.stale();
 }
+
+/** The countdown's own timer is not the one that expires the call: `useToolCallDeadline` runs that, shown or not. */
+const ignore = () => {};
 
 const FOCUSABLE =
   'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -68,7 +79,10 @@ export function PendingToolCall(props: PendingToolCallProps) {
 
   // Answered by someone else: the form goes even while the service still shows the call.
   const elsewhere = state === 'stale' && isAnsweredElsewhere(answer.error);
-  const showPrompt = heldCall !== null && !elsewhere && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
+  // Past its deadline: closed for good, nothing more can be sent for it.
+  const expired = props.deadline.expired && props.deadline.toolCallId === heldId;
+  const showPrompt =
+    heldCall !== null && !elsewhere && !expired && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
   useIsomorphicLayoutEffect(() => {
     if (!focusFormWhenIdle.current || state !== 'idle') return;
     focusFormWhenIdle.current = false;
@@ -98,6 +112,7 @@ export function PendingToolCall(props: PendingToolCallProps) {
       <Prompt
         {...props}
         call={heldCall}
+        due={props.deadline.toolCallId === heldId ? props.deadline.at : undefined}
         state={state}
         resending={resending}
         form={form}
@@ -107,6 +122,8 @@ export function PendingToolCall(props: PendingToolCallProps) {
         }}
       />
     );
+  } else if (expired) {
+    content = <Expired stopError={props.deadline.stopError} requestMessages={props.requestMessages} stopMessages={props.stopMessages} />;
   } else if (sent) {
     content = (
       <p className="hitl-run-viewer-sent" data-state="submitted">
@@ -137,8 +154,27 @@ export function PendingToolCall(props: PendingToolCallProps) {
   );
 }
 
+/** What replaces the prompt at the deadline, and the run's stop if it failed. */
+function Expired({
+  stopError,
+  requestMessages,
+  stopMessages,
+}: Pick<ToolCallDeadline, 'stopError'> & Pick<PendingToolCallProps, 'requestMessages' | 'stopMessages'>) {
+  const reason = useErrorReason();
+  return (
+    <div className="hitl-run-viewer-expired" data-state="expired">
+      <p role="alert">{requestMessages.expired()}</p>
+      {stopError === undefined ? null : (
+        <p role="alert">{isKeyRefused(stopError) ? stopMessages.keyRefused() : stopMessages.error({ reason: reason(stopError) })}</p>
+      )}
+    </div>
+  );
+}
+
 interface PromptProps extends PendingToolCallProps {
   call: ToolCall;
+  /** When the answer is due (epoch ms), if it has a deadline. */
+  due: number | undefined;
   state: UseToolInputResult['state'];
   resending: boolean;
   form: RefObject<HTMLFormElement | null>;
@@ -176,6 +212,10 @@ function Prompt({ form, ...props }: PromptProps) {
       data-state={state}
       data-renderer={customRenderer(props.renderers, call.tool.name) === undefined ? 'built-in' : 'custom'}
     >
+      {/* Keyed: its deadline is read once, and a call's moves earlier when the proxy's first sighting arrives. */}
+      {props.due === undefined ? null : (
+        <TimeLeft key={props.due} deadline={props.due} messages={props.requestMessages} onPassed={ignore} />
+      )}
       <ToolCallPrompt
         toolCall={call}
         onSubmit={(input) => answer.submit(call.toolCallId, input)}

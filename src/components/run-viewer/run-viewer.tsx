@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type Ref } from 'react';
 import type { RunStatus, TaskClient, ToolDefinition } from '../../client';
-import { enRunViewerMessages } from '../../messages';
+import { enRequestMessages, enRunViewerMessages, enStopRunButtonMessages } from '../../messages';
 import { useMessageGroup, useRunGif, useRunResult, useRunStatus, useRunStatusState, useShowToolCall, useToolInput } from '../../hooks';
 import type { PollInterval } from '../../store';
 import { LiveView, type LiveViewProps } from '../live-view';
@@ -13,6 +13,7 @@ import type { ToolRenderers } from '../tool-call-prompt';
 import type { RunViewerMessages, RunViewerPartMessages } from './messages';
 import { PendingToolCall, type RunViewerFormProps } from './pending-tool-call';
 import { AnsweredBy } from './answered-by';
+import { useToolCallDeadline, type ToolCallExpiredHandler } from './use-tool-call-deadline';
 import {
   Heading,
   isKeyRefused,
@@ -73,6 +74,22 @@ export interface RunViewerProps<Tools extends readonly ToolDefinition[] = ToolDe
    * card data are never kept. Default: true.
    */
   persistDrafts?: boolean | undefined;
+  /**
+   * The time a person has to answer a pending tool call, in ms, counted from when the call was
+   * first seen (through a `createTaskProxy`, the proxy's time, the same in every browser). The
+   * prompt shows the time left; at the deadline it closes with a message, nothing more can be sent
+   * for that call, and the run is stopped (the service cannot decline one call), once for all the
+   * tabs of the origin, unless `onToolCallExpired` returns `false`. An answer already on its way
+   * wins. Default: none (no deadline).
+   */
+  toolCallTimeoutMs?: number | undefined;
+  /**
+   * Called at a call's deadline (`toolCallTimeoutMs`) before the run is stopped, once per call for
+   * all the tabs of the origin (again in another tab only if the stop failed here). Return `false`
+   * (or a promise of it) to keep the run going: only the prompt closes. Default: none (the run is
+   * stopped).
+   */
+  onToolCallExpired?: ToolCallExpiredHandler | undefined;
 }
 
 /**
@@ -117,6 +134,17 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
   useShowToolCall({ taskId, toolCallId: status.pendingToolCall?.toolCallId }, client);
   const answer = useToolInput({ taskId, runId }, client);
   const terminal = status.isTerminal;
+  const deadline = useToolCallDeadline({
+    taskId,
+    runId,
+    client,
+    timeoutMs: props.toolCallTimeoutMs,
+    call: status.pendingToolCall,
+    waitingSince: status.waitingSince,
+    terminal,
+    answer,
+    onExpired: props.onToolCallExpired,
+  });
   // Enabled only once terminal: before that there is no result or recording to show.
   const result = useRunResult({ taskId, runId, enabled: terminal }, client);
   const gif = useRunGif({ taskId, runId, enabled: terminal }, client);
@@ -161,6 +189,8 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
   const liveUrl = typeof data?.liveStatus === 'string' ? data.liveStatus : '';
   const liveViewProps = props.liveView === false ? undefined : (props.liveView ?? {});
   const parts = props.messages;
+  const requestMessages = useMessageGroup('request', enRequestMessages, parts?.request);
+  const stopMessages = useMessageGroup('stopRunButton', enStopRunButtonMessages, parts?.stopRunButton);
 
   return (
     <section
@@ -197,7 +227,7 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
           onRetry={retryStatus}
         />
       ) : null}
-      {status.pendingToolCall !== null && status.waitingSince !== undefined ? (
+      {status.pendingToolCall !== null && status.waitingSince !== undefined && !deadline.expired ? (
         <p className="hitl-run-viewer-waiting">
           <WaitingTime since={status.waitingSince} text={(duration) => messages.waitingFor({ duration })} />
         </p>
@@ -217,6 +247,9 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
         formProps={props.formProps}
         headingLevel={sub}
         messages={messages}
+        deadline={deadline}
+        requestMessages={requestMessages}
+        stopMessages={stopMessages}
         fallbackFocus={heading}
       />
       {liveViewProps !== undefined && data !== undefined && !terminal && liveUrl !== '' ? (

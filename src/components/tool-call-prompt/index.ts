@@ -7,3 +7,5 @@ export type { ToolCallPromptMessages } from './messages';
 // For the approval family's editor only; not in the package's public barrel.
 export { loadJsonSchemaValidator, type JsonSchemaValidatorLoad, type JsonSchemaViolation } from './load-json-schema-validator';
 export { JsonErrors, prettyPrint, useJsonCheck } from './use-json-check';
+// For the JSON answer of a request whose schema no form can render; not in the package's public barrel.
+export { JsonEditor, type JsonEditorProps } from './json-editor';

@@ -15,6 +15,10 @@ export interface JsonEditorProps {
   schema: JsonSchema | undefined;
   /** The agent's parameters, shown pretty-printed to start from. */
   parameters: unknown;
+  /** The text to start from instead (a draft kept across a reload). Default: `parameters` pretty-printed. */
+  defaultText?: string | undefined;
+  /** Observes the text after every change (to keep a draft). Default: none. */
+  onTextChange?: ((text: string) => void) | undefined;
   /** The texts the editor writes. */
   messages: ToolCallPromptMessages;
   /** Disables the editor and the submit button; the text is kept. */
@@ -44,6 +48,8 @@ export function JsonEditor({
   toolName,
   schema,
   parameters,
+  defaultText,
+  onTextChange,
   messages,
   disabled,
   agentNotice,
@@ -54,7 +60,7 @@ export function JsonEditor({
   className,
   onSubmit,
 }: JsonEditorProps) {
-  const [text, setText] = useState(() => prettyPrint(parameters));
+  const [text, setText] = useState(() => defaultText ?? prettyPrint(parameters));
   const [summaryAttempt, setSummaryAttempt] = useState(0);
   const [state, setState] = useState<ToolCallFormState>('idle');
   const submitted = useRef(false);
@@ -142,6 +148,7 @@ export function JsonEditor({
           onChange={(event) => {
             const value = event.currentTarget.value;
             setText(value);
+            onTextChange?.(value);
             if (errors !== null) void json.check(value);
           }}
           onBlur={() => {

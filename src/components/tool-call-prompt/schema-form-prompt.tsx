@@ -1,15 +1,7 @@
 import type { ReactNode, Ref } from 'react';
-import {
-  buildSchemaForm,
-  createFormController,
-  schemaFormAnswer,
-  type AutocompletePolicy,
-  type ClassNamePolicy,
-  type FlatObjectSchema,
-} from '../../form';
-import { useFormView } from '../../hooks';
+import type { AutocompletePolicy, ClassNamePolicy, FlatObjectSchema } from '../../form';
+import { useSchemaForm } from '../../hooks';
 import { isRecord } from '../../utils';
-import { useLatestCallback } from '../../utils/react';
 import { FormView, type FieldComponents, type RenderField } from '../form-view';
 import type { HeadingLevel } from '../shared';
 import type { ToolCallPromptMessages } from './messages';
@@ -54,21 +46,12 @@ export interface SchemaFormPromptProps {
  * headless form as `<ToolCallForm>`, made from the schema instead of `form_input` parameters.
  */
 export function SchemaFormPrompt({ toolName, schema, parameters, messages, formRef, submit, ...props }: SchemaFormPromptProps) {
-  const send = useLatestCallback((input: string) => submit(input));
-  const make = (isDisabled: () => boolean) => {
-    const generated = buildSchemaForm(schema, isRecord(parameters) ? parameters : {});
-    return createFormController({
-      model: {
-        ...generated.model,
-        heading: messages.promptHeading({ toolName, title: typeof schema.title === 'string' ? schema.title : undefined }),
-      },
-      encode: (control) => JSON.stringify(schemaFormAnswer(control.fields, generated.keys, control.values())),
-      onSubmit: (_answer, input) => send(input),
-      isDisabled,
-    });
-  };
-  // Keyed by nothing that changes: the prompt is keyed by call, and poll copies of a call carry the same parameters.
-  const form = useFormView('schema', make, {
+  // Made once: the prompt is keyed by call, and poll copies of a call carry the same parameters.
+  const form = useSchemaForm({
+    schema,
+    values: isRecord(parameters) ? parameters : {},
+    heading: messages.promptHeading({ toolName, title: typeof schema.title === 'string' ? schema.title : undefined }),
+    onSubmit: submit,
     messages,
     disabled: props.disabled,
     id: props.formId,

@@ -1,5 +1,5 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
-import { countPlural, formatExactNumber, formatNumber } from '../format';
+import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
 import type { Messages } from '../messages';
 
 const L = 'de';
@@ -25,6 +25,8 @@ export const de: Messages = {
     invalidUrl: () => 'Muss eine vollständige Webadresse sein, etwa https://example.com',
     badInput: ({ type }) =>
       isDateLikeKind(type) ? 'Muss ein vollständiges Datum oder eine vollständige Uhrzeit sein' : 'Muss eine Zahl sein',
+    tooFewChosen: ({ min }) => `Wählen Sie mindestens ${countPlural(L, min, { one: '# Option', other: '# Optionen' })} aus`,
+    tooManyChosen: ({ max }) => `Wählen Sie höchstens ${countPlural(L, max, { one: '# Option', other: '# Optionen' })} aus`,
     errorSummary: ({ count, labels }) =>
       `${countPlural(L, count, { one: 'Bitte korrigieren Sie # Feld', other: 'Bitte korrigieren Sie # Felder' })}: ${labels.join(', ')}.`,
     fieldLabelFallback: ({ index }) => `Feld ${n(index + 1)}`,
@@ -75,6 +77,32 @@ export const de: Messages = {
     editHeading: () => 'Argumente bearbeiten',
     argumentsEditorLabel: () => 'Argumente (JSON)',
     approveEdited: () => 'Mit Änderungen genehmigen',
+  },
+  request: {
+    formHeading: () => 'Eingabe angefordert',
+    approvalHeading: () => 'Genehmigung angefordert',
+    linkHeading: () => 'Seite besuchen',
+    decline: () => 'Anfrage ablehnen',
+    cancel: () => 'Abbrechen',
+    openLink: ({ host }) => `${host} öffnen (neuer Tab)`,
+    unsafeLink: ({ url }) => `Der Agent hat eine Adresse angegeben, die nicht sicher geöffnet werden kann: ${url}`,
+    finished: () => 'Ich bin fertig',
+    actionHeading: ({ name, index, count }) => `Aktion ${n(index)} von ${n(count)}: ${name}`,
+    respond: () => 'Antworten',
+    responseLabel: () => 'Ihre Antwort',
+    sendResponse: () => 'Antwort senden',
+    decided: ({ decision }) =>
+      ({ approve: 'Genehmigt', edit: 'Mit Änderungen genehmigt', reject: 'Abgelehnt', respond: 'Beantwortet' })[decision],
+    changeDecision: () => 'Ändern',
+    sendDecisions: () => 'Entscheidungen senden',
+    decisionsLeft: ({ count }) => countPlural(L, count, { one: 'Noch # Aktion zu entscheiden', other: 'Noch # Aktionen zu entscheiden' }),
+    timeLeft: ({ ms }) => `Verbleibende Zeit: ${formatDuration(ms, L)}`,
+    expired: () => 'Diese Anfrage ist abgelaufen. Der Agent wurde informiert, dass sie nicht rechtzeitig beantwortet wurde.',
+    answered: ({ action }) => ({ accept: 'Antwort gesendet.', decline: 'Abgelehnt.', cancel: 'Abgebrochen.' })[action],
+    schemaFallback: ({ property }) =>
+      property === undefined
+        ? 'Diese Anfrage kann nicht als Formular angezeigt werden. Beantworten Sie sie als JSON.'
+        : `Diese Anfrage kann nicht als Formular angezeigt werden: Das Feld „${property}“ ist kein einfacher Wert. Beantworten Sie sie als JSON.`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? 'Letzter Lauf' : `Lauf ${runId}`),

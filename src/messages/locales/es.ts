@@ -1,5 +1,5 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
-import { countPlural, formatExactNumber, formatNumber } from '../format';
+import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
 import type { Messages } from '../messages';
 
 const L = 'es';
@@ -24,6 +24,8 @@ export const es: Messages = {
     invalidEmail: () => 'Debe ser una dirección de correo electrónico, como nombre@example.com',
     invalidUrl: () => 'Debe ser una dirección web completa, como https://example.com',
     badInput: ({ type }) => (isDateLikeKind(type) ? 'Debe ser una fecha u hora completa' : 'Debe ser un número'),
+    tooFewChosen: ({ min }) => `Elija al menos ${countPlural(L, min, { one: '# opción', many: '# de opciones', other: '# opciones' })}`,
+    tooManyChosen: ({ max }) => `Elija como máximo ${countPlural(L, max, { one: '# opción', many: '# de opciones', other: '# opciones' })}`,
     errorSummary: ({ count, labels }) =>
       `${countPlural(L, count, { one: 'Corrija # campo', many: 'Corrija # de campos', other: 'Corrija # campos' })}: ${labels.join(', ')}.`,
     fieldLabelFallback: ({ index }) => `Campo ${n(index + 1)}`,
@@ -74,6 +76,37 @@ export const es: Messages = {
     editHeading: () => 'Editar los argumentos',
     argumentsEditorLabel: () => 'Argumentos (JSON)',
     approveEdited: () => 'Aprobar con cambios',
+  },
+  request: {
+    formHeading: () => 'Se solicitan datos',
+    approvalHeading: () => 'Se solicita aprobación',
+    linkHeading: () => 'Visitar una página',
+    decline: () => 'Declinar',
+    cancel: () => 'Cancelar',
+    openLink: ({ host }) => `Abrir ${host} (pestaña nueva)`,
+    unsafeLink: ({ url }) => `El agente dio una dirección que no se puede abrir de forma segura: ${url}`,
+    finished: () => 'He terminado',
+    actionHeading: ({ name, index, count }) => `Acción ${n(index)} de ${n(count)}: ${name}`,
+    respond: () => 'Responder',
+    responseLabel: () => 'Su respuesta',
+    sendResponse: () => 'Enviar respuesta',
+    decided: ({ decision }) =>
+      ({ approve: 'Aprobada', edit: 'Aprobada con cambios', reject: 'Rechazada', respond: 'Respondida' })[decision],
+    changeDecision: () => 'Cambiar',
+    sendDecisions: () => 'Enviar decisiones',
+    decisionsLeft: ({ count }) =>
+      countPlural(L, count, {
+        one: 'Queda # acción por decidir',
+        many: 'Quedan # de acciones por decidir',
+        other: 'Quedan # acciones por decidir',
+      }),
+    timeLeft: ({ ms }) => `Tiempo restante: ${formatDuration(ms, L)}`,
+    expired: () => 'Esta solicitud ha caducado. Se informó al agente de que no se respondió a tiempo.',
+    answered: ({ action }) => ({ accept: 'Respuesta enviada.', decline: 'Solicitud declinada.', cancel: 'Solicitud cancelada.' })[action],
+    schemaFallback: ({ property }) =>
+      property === undefined
+        ? 'Esta solicitud no se puede mostrar como formulario. Respóndala en JSON.'
+        : `Esta solicitud no se puede mostrar como formulario: el campo «${property}» no es un valor simple. Respóndala en JSON.`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? 'Última ejecución' : `Ejecución ${runId}`),

@@ -1,5 +1,5 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
-import { countPlural, formatExactNumber, formatNumber } from '../format';
+import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
 import type { Messages } from '../messages';
 
 const L = 'fr';
@@ -28,6 +28,8 @@ export const fr: Messages = {
     invalidEmail: () => 'Doit être une adresse e-mail, par exemple nom@example.com',
     invalidUrl: () => 'Doit être une adresse web complète, par exemple https://example.com',
     badInput: ({ type }) => (isDateLikeKind(type) ? 'Doit être une date ou une heure complète' : 'Doit être un nombre'),
+    tooFewChosen: ({ min }) => `Choisissez au moins ${countPlural(L, min, { one: '# option', many: '# d’options', other: '# options' })}`,
+    tooManyChosen: ({ max }) => `Choisissez au plus ${countPlural(L, max, { one: '# option', many: '# d’options', other: '# options' })}`,
     errorSummary: ({ count, labels }) =>
       `${countPlural(L, count, { one: 'Veuillez corriger # champ', many: 'Veuillez corriger # de champs', other: 'Veuillez corriger # champs' })}${COLON} ${labels.join(', ')}.`,
     fieldLabelFallback: ({ index }) => `Champ ${n(index + 1)}`,
@@ -78,6 +80,37 @@ export const fr: Messages = {
     editHeading: () => 'Modifier les arguments',
     argumentsEditorLabel: () => 'Arguments (JSON)',
     approveEdited: () => 'Approuver avec les modifications',
+  },
+  request: {
+    formHeading: () => 'Saisie demandée',
+    approvalHeading: () => 'Approbation demandée',
+    linkHeading: () => 'Consulter une page',
+    decline: () => 'Décliner',
+    cancel: () => 'Annuler',
+    openLink: ({ host }) => `Ouvrir ${host} (nouvel onglet)`,
+    unsafeLink: ({ url }) => `L’agent a donné une adresse qui ne peut pas être ouverte en toute sécurité${COLON} ${url}`,
+    finished: () => 'J’ai terminé',
+    actionHeading: ({ name, index, count }) => `Action ${n(index)} sur ${n(count)}${COLON} ${name}`,
+    respond: () => 'Répondre',
+    responseLabel: () => 'Votre réponse',
+    sendResponse: () => 'Envoyer la réponse',
+    decided: ({ decision }) =>
+      ({ approve: 'Approuvée', edit: 'Approuvée avec modifications', reject: 'Refusée', respond: 'Réponse donnée' })[decision],
+    changeDecision: () => 'Changer',
+    sendDecisions: () => 'Envoyer les décisions',
+    decisionsLeft: ({ count }) =>
+      countPlural(L, count, {
+        one: 'Il reste # action à décider',
+        many: 'Il reste # d’actions à décider',
+        other: 'Il reste # actions à décider',
+      }),
+    timeLeft: ({ ms }) => `Temps restant${COLON} ${formatDuration(ms, L)}`,
+    expired: () => 'Cette demande a expiré. L’agent a été informé qu’elle n’a pas reçu de réponse à temps.',
+    answered: ({ action }) => ({ accept: 'Réponse envoyée.', decline: 'Demande déclinée.', cancel: 'Demande annulée.' })[action],
+    schemaFallback: ({ property }) =>
+      property === undefined
+        ? 'Cette demande ne peut pas être affichée sous forme de formulaire. Répondez-y en JSON.'
+        : `Cette demande ne peut pas être affichée sous forme de formulaire${COLON} le champ « ${property} » n’est pas une valeur simple. Répondez-y en JSON.`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? 'Dernière exécution' : `Exécution ${runId}`),

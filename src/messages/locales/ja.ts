@@ -1,5 +1,5 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
-import { countPlural, formatExactNumber, formatNumber } from '../format';
+import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
 import type { Messages } from '../messages';
 
 const L = 'ja';
@@ -25,6 +25,8 @@ export const ja: Messages = {
     invalidEmail: () => 'メールアドレスを入力してください（例: name@example.com）',
     invalidUrl: () => '完全なウェブアドレスを入力してください（例: https://example.com）',
     badInput: ({ type }) => (isDateLikeKind(type) ? '日付または時刻を最後まで入力してください' : '数値を入力してください'),
+    tooFewChosen: ({ min }) => `${countPlural(L, min, { other: '#件' })}以上選択してください`,
+    tooManyChosen: ({ max }) => `${countPlural(L, max, { other: '#件' })}以内で選択してください`,
     errorSummary: ({ count, labels }) => `${countPlural(L, count, { other: '#件の項目' })}を修正してください: ${labels.join('、')}。`,
     fieldLabelFallback: ({ index }) => `項目 ${n(index + 1)}`,
     selectPlaceholder: () => '選択してください',
@@ -73,6 +75,31 @@ export const ja: Messages = {
     editHeading: () => '引数を編集',
     argumentsEditorLabel: () => '引数（JSON）',
     approveEdited: () => '変更して承認',
+  },
+  request: {
+    formHeading: () => '入力のリクエスト',
+    approvalHeading: () => '承認のリクエスト',
+    linkHeading: () => 'ページを開いてください',
+    decline: () => '拒否',
+    cancel: () => 'キャンセル',
+    openLink: ({ host }) => `${host} を開く（新しいタブ）`,
+    unsafeLink: ({ url }) => `エージェントが示したアドレスは安全に開けません: ${url}`,
+    finished: () => '完了しました',
+    actionHeading: ({ name, index, count }) => `アクション ${n(count)}件中${n(index)}件目: ${name}`,
+    respond: () => '返答',
+    responseLabel: () => '返答の内容',
+    sendResponse: () => '返答を送信',
+    decided: ({ decision }) => ({ approve: '承認済み', edit: '変更して承認済み', reject: '却下済み', respond: '返答済み' })[decision],
+    changeDecision: () => '変更',
+    sendDecisions: () => '決定を送信',
+    decisionsLeft: ({ count }) => `未決定のアクションが残り${countPlural(L, count, { other: '#件' })}あります`,
+    timeLeft: ({ ms }) => `残り時間: ${formatDuration(ms, L)}`,
+    expired: () => 'このリクエストは期限切れです。期限内に回答がなかったことをエージェントに伝えました。',
+    answered: ({ action }) => ({ accept: '回答を送信しました。', decline: '拒否しました。', cancel: 'キャンセルしました。' })[action],
+    schemaFallback: ({ property }) =>
+      property === undefined
+        ? 'このリクエストはフォームとして表示できません。JSON で回答してください。'
+        : `このリクエストはフォームとして表示できません。項目「${property}」は単純な値ではありません。JSON で回答してください。`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? '最新の実行' : `実行 ${runId}`),

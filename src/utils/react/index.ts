@@ -5,3 +5,4 @@ export { useHydrated } from './use-hydrated';
 export { useLatestCallback, useLatestOptionalCallback } from './use-latest-callback';
 export { inertAttribute, REF_IS_A_PROP, withRefProp } from './ref-as-prop';
 export { useNow } from './use-now';
+export { lazyPart } from './lazy-part';

@@ -65,10 +65,19 @@ const BASE = {
   task: 'Book a table',
   idSuffix: 'c41f',
   latestRun: 'May 3, 2026, 10:42 AM',
+  host: 'shop.example.com',
+  url: 'javascript:alert(1)',
+  ms: 125_000,
+  decision: 'approve',
+  property: 'address',
+  locale: 'en',
 };
 
-/** Fields a group reads differently: the inbox's `title` is always a string (empty without one). */
-const GROUP_CONTEXT: Partial<Record<MessageGroup, Partial<Record<keyof typeof BASE, unknown>>>> = { inbox: { title: 'Confirm the order' } };
+/** Fields a group reads differently: the inbox's `title` is always a string (empty without one); a request's `action` is how it was answered. */
+const GROUP_CONTEXT: Partial<Record<MessageGroup, Partial<Record<keyof typeof BASE, unknown>>>> = {
+  inbox: { title: 'Confirm the order' },
+  request: { action: 'accept' },
+};
 
 /** Each variant changes what some message branches on: counts (0, 1, many, a million), kinds, reasons, statuses. */
 const VARIANTS: Array<Partial<Record<keyof typeof BASE, unknown>>> = [
@@ -86,6 +95,9 @@ const VARIANTS: Array<Partial<Record<keyof typeof BASE, unknown>>> = [
   { status: 'failed', attempt: 3, maxAttempts: 3 },
   { status: 'active' },
   { latestRun: undefined },
+  { decision: 'edit', action: 'decline', property: undefined, ms: 0 },
+  { decision: 'reject', action: 'cancel', ms: 172_800_000 },
+  { decision: 'respond' },
 ];
 
 /** Messages that show a value of the service as it is (when it is not one they know). */
@@ -143,6 +155,8 @@ describe('plurals and numbers, by the language rules', () => {
     expect(de.form.errorSummary({ count: 2, labels: ['E-Mail', 'Alter'] })).toBe('Bitte korrigieren Sie 2 Felder: E-Mail, Alter.');
     expect(de.form.showAll({ length: 12_345 })).toBe('Alles anzeigen (12.345 Zeichen)');
     expect(de.form.stepMismatch({ ...BASE, lower: 1, upper: 1.5 })).toContain('1 oder 1,5');
+    expect(de.form.tooFewChosen({ ...BASE, min: 1 })).toBe('Wählen Sie mindestens 1 Option aus');
+    expect(de.request.decisionsLeft({ count: 2, locale: 'de' })).toBe('Noch 2 Aktionen zu entscheiden');
   });
 
   it('French: 0 and 1 singular, round millions take "de"', () => {
@@ -150,17 +164,22 @@ describe('plurals and numbers, by the language rules', () => {
     expect(fr.form.tooShort({ ...BASE, minLength: 1 })).toBe('Doit contenir au moins 1 caractère');
     expect(fr.form.tooShort({ ...BASE, minLength: 2 })).toBe('Doit contenir au moins 2 caractères');
     expect(fr.form.tooLong({ ...BASE, maxLength: 1_000_000 })).toBe('Doit contenir au plus 1\u202f000\u202f000 de caractères');
+    expect(fr.request.decisionsLeft({ count: 0, locale: 'fr' })).toBe('Il reste 0 action à décider');
+    expect(fr.form.tooManyChosen({ ...BASE, max: 3 })).toBe('Choisissez au plus 3 options');
   });
 
   it('Spanish: 1 singular, 0 plural', () => {
     expect(es.form.optionsMatching({ ...BASE, count: 1 })).toBe('1 opción');
     expect(es.form.optionsMatching({ ...BASE, count: 3 })).toBe('3 opciones');
     expect(es.form.errorSummary({ count: 1, labels: ['Correo'] })).toBe('Corrija 1 campo: Correo.');
+    expect(es.request.decisionsLeft({ count: 1, locale: 'es' })).toBe('Queda 1 acción por decidir');
+    expect(es.request.decisionsLeft({ count: 0, locale: 'es' })).toBe('Quedan 0 acciones por decidir');
   });
 
   it('Japanese: one form, counters after the number', () => {
     expect(ja.form.errorSummary({ count: 1, labels: ['メール'] })).toBe('1件の項目を修正してください: メール。');
     expect(ja.runList.pagePosition({ page: 2, pageCount: 5 })).toBe('5ページ中2ページ目');
+    expect(ja.form.tooFewChosen({ ...BASE, min: 2 })).toBe('2件以上選択してください');
   });
 
   it('English keeps its wording, with grouped thousands', () => {

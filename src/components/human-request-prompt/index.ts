@@ -1,0 +1,4 @@
+export { HumanRequestPrompt, type HumanRequestPromptProps, type HumanRequestPromptState } from './human-request-prompt';
+export type { HumanRequestPromptMessages } from './messages';
+export { TimeLeft } from './time-left';
+export { watchDeadline } from './deadline';
