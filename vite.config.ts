@@ -47,14 +47,32 @@ function isClientModule(source: string | null, imports: readonly string[]): bool
 }
 
 /** Node files that spend most of their time waiting on child processes, Redis restarts and poll intervals. */
-const NODE_WAITING = ['exactly-once', 'hub-faults', 'flood', 'teams'].map((name) => `test/node/proxy/${name}.test.ts`);
+const NODE_WAITING = [
+  ...['exactly-once', 'hub-faults', 'flood', 'teams'].map((name) => `test/node/proxy/${name}.test.ts`),
+  'test/node/notify/notifications-across-instances.test.ts',
+];
+/**
+ * The longest files of their projects, started first in them, in this order. On a fresh clone
+ * Vitest has no timings and orders by size, which started them midway and left them running at
+ * the end. packed-package also packs the tarball the other package tests install.
+ */
+const LONGEST = [
+  'test/e2e/packed-package.test.ts',
+  'test/e2e/playground.test.ts',
+  'test/dom/recipes/mui.test.tsx',
+  'test/dom/tool-call-form/option-listbox.test.tsx',
+];
+const longest = (spec: TestSpecification) => {
+  const index = LONGEST.findIndex((file) => spec.moduleId.endsWith(file));
+  return index === -1 ? LONGEST.length : index;
+};
 /** The order of the projects' files: those that mostly wait first, while the stories and the static checks fill the cores. */
 const PROJECT_ORDER = ['e2e', 'node', 'dom', 'dom-one-realm', 'storybook'];
 const rank = (project: string) => (PROJECT_ORDER.includes(project) ? PROJECT_ORDER.indexOf(project) : PROJECT_ORDER.length);
 
 /**
  * Vitest's own order within a project (files without timings first, by size, as on a fresh clone;
- * then the failed; then the longest by the last run's timings), but the projects in
+ * then the failed; then the longest by the last run's timings) after the `LONGEST`, but the projects in
  * `PROJECT_ORDER` rather than by name, one after another: a worker that shares its modules between
  * files, as the Node ones do, is kept only while the next file is of its project (interleaved,
  * each file started a worker anew). The Node files that mostly wait go every second file from the
@@ -68,7 +86,7 @@ class ProjectsLongestFirst extends BaseSequencer {
     const waits = (spec: TestSpecification) => NODE_WAITING.some((file) => spec.moduleId.endsWith(file));
     const projects = [...new Set(sorted.map((spec) => spec.project.name))];
     return projects.flatMap((project) => {
-      const own = sorted.filter((spec) => spec.project.name === project);
+      const own = sorted.filter((spec) => spec.project.name === project).sort((a, b) => longest(a) - longest(b));
       const waiting = own.filter(waits);
       return own
         .filter((spec) => !waits(spec))
@@ -125,6 +143,8 @@ export default defineConfig(({ command }) => {
           'server/redis': resolve(root, 'src/server/redis/index.ts'),
           // One entry per agent framework: plain functions, no import of the framework itself.
           ...Object.fromEntries(ADAPTERS.map((name) => [name, resolve(root, `src/adapters/${name}/index.ts`)])),
+          // Runs in a service worker: shows the proxy's web pushes. No React, no dependency.
+          'service-worker': resolve(root, 'src/service-worker/index.ts'),
           // One entry per language, so an app bundles only the languages it imports.
           ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, resolve(root, `src/messages/locales/${tag}.ts`)])),
         },

@@ -7,7 +7,7 @@
  * Performance guide, stories/guides/performance.mdx). See bench/README.md.
  *
  *   tsx bench/run.ts                      everything
- *   tsx bench/run.ts --only bytes,typing  some sections (bytes, typing, table, polling, tabs, validation, hub); printed, not written
+ *   tsx bench/run.ts --only bytes,typing  some sections (bytes, typing, table, polling, tabs, validation, hub, requests); printed, not written
  *   tsx bench/run.ts --quick              fewer rounds, to try a change; not written
  *   tsx bench/run.ts --only typing --diagnose   adds the variants that tell the earlier bench from this one
  *   tsx bench/run.ts --report             no measuring: the tables, targets and performance.md again
@@ -34,11 +34,12 @@ import { runDataTable, TABLE_PAGES } from './sections/data-table';
 import { runHub } from './sections/hub';
 import { DIAGNOSTIC_FORM_PAGES, FORM_PAGES, servePages } from './sections/pages';
 import { runPolling } from './sections/polling';
+import { runRequests } from './sections/requests';
 import { runTabs } from './sections/tabs';
 import { FORM_SIZES, runTyping } from './sections/typing';
 import { runValidation } from './sections/validation';
 
-const SECTIONS = ['bytes', 'typing', 'table', 'polling', 'tabs', 'validation', 'hub'] as const;
+const SECTIONS = ['bytes', 'typing', 'table', 'polling', 'tabs', 'validation', 'hub', 'requests'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = REPO_ROOT;
@@ -186,6 +187,7 @@ async function main(): Promise<void> {
       partial.polling = await timed('polling', () => runPolling(open, { rounds: pollingRounds, app: app.dir }, log));
     if (sections.includes('tabs') && open) partial.tabs = await timed('tabs', () => runTabs(open, { app: app.dir }, log));
     if (sections.includes('hub')) partial.hub = await timed('hub', () => runHub(log));
+    if (sections.includes('requests')) partial.requests = await timed('requests', () => runRequests(log));
   } finally {
     await browser?.close();
   }

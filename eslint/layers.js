@@ -11,7 +11,7 @@ export const LAYERS = [
   { name: 'messages', folder: 'src/messages', uses: ['schema', 'client', 'utils'], react: false },
   { name: 'request', folder: 'src/request', uses: ['schema', 'client', 'utils'], react: false },
   { name: 'form', folder: 'src/form', uses: ['messages', 'schema', 'client', 'utils'], react: false },
-  { name: 'store', folder: 'src/store', uses: ['schema', 'client', 'utils'], react: false },
+  { name: 'store', folder: 'src/store', uses: ['request', 'schema', 'client', 'utils'], react: false },
   { name: 'context', folder: 'src/context', uses: ['store', 'messages', 'client', 'utils', 'utils/react'], react: true },
   {
     name: 'hooks',
@@ -25,9 +25,10 @@ export const LAYERS = [
     uses: ['hooks', 'context', 'store', 'form', 'request', 'messages', 'schema', 'client', 'utils', 'utils/react'],
     react: true,
   },
-  { name: 'server', folder: 'src/server', uses: ['client', 'schema', 'utils'], react: false },
+  { name: 'server', folder: 'src/server', uses: ['request', 'client', 'schema', 'utils'], react: false },
   { name: 'testing', folder: 'src/testing', uses: ['client', 'schema', 'utils'], react: false },
   { name: 'adapters', folder: 'src/adapters', uses: ['request', 'schema', 'client', 'utils'], react: false },
+  { name: 'service-worker', folder: 'src/service-worker', uses: ['utils'], react: false },
 ];
 
 /** The package's entry files: they only gather what the layers export. */

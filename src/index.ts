@@ -104,7 +104,8 @@ export type {
 
 // The operator's inbox and the other tabs: the store's side.
 export { INBOX_DEFAULTS, toolCallTitle } from './store';
-export type { CrossTabOptions, InboxItem } from './store';
+export type { CrossTabOptions, InboxItem, InboxRequestItem, InboxToolCallItem } from './store';
+export type { RequestListingState } from './request';
 
 // Context and hooks.
 export { TaskClientProvider } from './context';

@@ -10,6 +10,8 @@ export { resourceKeys } from './store';
 export type {
   CheckKey,
   PauseReason,
+  ProxyRequests,
+  RequestsKey,
   ResourceData,
   ResourceDataMap,
   ResourceKey,

@@ -55,8 +55,11 @@ export async function packageExports(app: string): Promise<string[]> {
   return [...(output?.exports ?? [])].sort();
 }
 
-/** Bundles every name alone, in one esbuild run (each entry is its own bundle: no splitting). */
-export async function bundleEachExport(app: string, names?: readonly string[]): Promise<ExportBundle[]> {
+/**
+ * Bundles every name alone, in one esbuild run (each entry is its own bundle: no splitting).
+ * `brotli: false` leaves each `brotli` NaN, for checks that read only `gzip` (see `BundleOptions.brotli`).
+ */
+export async function bundleEachExport(app: string, names?: readonly string[], { brotli = true } = {}): Promise<ExportBundle[]> {
   const list = names ?? (await packageExports(app));
   const dir = join(app, 'export-entries');
   await rm(dir, { recursive: true, force: true });
@@ -78,7 +81,7 @@ export async function bundleEachExport(app: string, names?: readonly string[]): 
       .map(([input]) => input);
     return {
       name,
-      ...measureCode(file.contents),
+      ...measureCode(file.contents, brotli),
       radix: [...new Set(inputs.flatMap((input) => RADIX_MODULE.exec(input)?.[1] ?? []))].sort(),
       form: FORM_CODE.test(file.text),
       packageFiles: inputs

@@ -5,6 +5,7 @@
  */
 import { leakingExports } from '../sections/bytes';
 import { hubTables } from '../sections/hub';
+import { requestsTables } from '../sections/requests';
 import { LOCALE_ENTRY_IDS, type EntryId } from './entries';
 import type { BenchResults } from './results';
 import { formatKb, formatMs, formatRatio } from './stats';
@@ -284,6 +285,7 @@ function tables(results: BenchResults): Table[] {
     });
   }
   list.push(...hubTables(results.hub));
+  list.push(...requestsTables(results.requests));
   list.push({
     title: 'Targets',
     header: ['Goal', 'Measured', 'Status'],

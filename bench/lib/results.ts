@@ -3,6 +3,7 @@ import type { BytesResult } from '../sections/bytes';
 import type { DataTableResult } from '../sections/data-table';
 import type { HubResult } from '../sections/hub';
 import type { PollingResult } from '../sections/polling';
+import type { RequestsResult } from '../sections/requests';
 import type { TabsResult } from '../sections/tabs';
 import type { TypingResult } from '../sections/typing';
 import type { ValidationResult } from '../sections/validation';
@@ -24,6 +25,8 @@ export interface BenchResults {
   tabs?: TabsResult;
   validation?: ValidationResult;
   hub?: HubResult;
+  /** 1,000 requests opened across 2 proxy instances on Redis: open → shown, answer → resolved, heap. */
+  requests?: RequestsResult;
   targets: TargetResult[];
   durationSeconds: number;
   /** Seconds each section took. */

@@ -5,6 +5,7 @@
  */
 import { leakingExports } from '../sections/bytes';
 import { hubTargets } from '../sections/hub';
+import { requestsTargets } from '../sections/requests';
 import type { BenchResults, TargetResult } from './results';
 import { formatKb, formatMs, formatRatio } from './stats';
 
@@ -209,5 +210,6 @@ export function evaluateTargets(results: Results): TargetResult[] {
     ...tableTargets(results),
     ...pollingTargets(results),
     ...hubTargets(results.hub),
+    ...requestsTargets(results.requests),
   ];
 }

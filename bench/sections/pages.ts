@@ -46,7 +46,13 @@ export async function servePages(app: string, specs: readonly PageSpec[]): Promi
     files.set('/hitl-react-source.css', await installedStylesheet(app, true));
   // One at a time: esbuild already uses every core.
   for (const spec of specs) {
-    const { code } = await bundle(PAGES_DIR + spec.entry, { app, dynamicImports: 'inline', fromSource: spec.fromSource === true });
+    // Served, not measured: no brotli.
+    const { code } = await bundle(PAGES_DIR + spec.entry, {
+      app,
+      dynamicImports: 'inline',
+      fromSource: spec.fromSource === true,
+      brotli: false,
+    });
     const stylesheet = spec.withOurStyles ? (spec.fromSource ? '/hitl-react-source.css' : '/hitl-react.css') : undefined;
     files.set(`/${spec.name}.js`, code);
     files.set(`/${spec.name}.html`, pageHtml(spec.name, `/${spec.name}.js`, stylesheet));

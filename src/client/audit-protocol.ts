@@ -10,11 +10,25 @@ import { isRecord } from '../utils';
 /** Path of the audit trail below the proxy's `basePath`. */
 export const AUDIT_PATH = '/audit';
 
-/** What a person (or an app on their behalf) did through the proxy. */
-export type AuditAction = 'create_task' | 'answer' | 'stop_run' | 'stop_task';
+/**
+ * What a person (or an app on their behalf) did through the proxy: with a task, or with a request
+ * of `proxy.requests` (`open_request`, `cancel_request` and `expire_request` by its source or the
+ * proxy, `answer_request` by a person).
+ */
+export type AuditAction =
+  'create_task' | 'answer' | 'stop_run' | 'stop_task' | 'open_request' | 'answer_request' | 'cancel_request' | 'expire_request';
 
 /** Every `AuditAction`, for code that reads one from the wire. */
-export const AUDIT_ACTIONS: readonly AuditAction[] = Object.freeze(['create_task', 'answer', 'stop_run', 'stop_task']);
+export const AUDIT_ACTIONS: readonly AuditAction[] = Object.freeze([
+  'create_task',
+  'answer',
+  'stop_run',
+  'stop_task',
+  'open_request',
+  'answer_request',
+  'cancel_request',
+  'expire_request',
+]);
 
 /** One entry of the audit trail, as a browser reads it. Nothing of an answer's text is in it, not even a digest. */
 export interface AuditEntry {
@@ -25,10 +39,13 @@ export interface AuditEntry {
   /** Their team, as `identify` named it. */
   readonly team: string;
   readonly action: AuditAction;
+  /** The task; `''` for an action on a request. */
   readonly taskId: string;
   readonly runId?: string | undefined;
   /** For an answer: the call it answered. */
   readonly toolCallId?: string | undefined;
+  /** For an action on a request of `proxy.requests`: its id. */
+  readonly requestId?: string | undefined;
   /** The HTTP status the caller got. */
   readonly status: number;
   /** What came of it, e.g. `accepted`, `already_answered`, `answer_in_doubt`, `refused`, `failed`. */
@@ -67,6 +84,7 @@ export function isAuditEntry(value: unknown): value is AuditEntry {
     typeof value.outcome === 'string' &&
     optionalString(value.runId) &&
     optionalString(value.toolCallId) &&
+    optionalString(value.requestId) &&
     optionalString(value.id) &&
     optionalString(value.taskName)
   );
@@ -79,7 +97,7 @@ export function isAuditEntry(value: unknown): value is AuditEntry {
  */
 export function toAuditEntry(value: unknown): AuditEntry | undefined {
   if (!isAuditEntry(value)) return undefined;
-  const { at, user, team, action, taskId, runId, toolCallId, status, outcome, id, taskName } = value;
+  const { at, user, team, action, taskId, runId, toolCallId, requestId, status, outcome, id, taskName } = value;
   return {
     at,
     user,
@@ -88,6 +106,7 @@ export function toAuditEntry(value: unknown): AuditEntry | undefined {
     taskId,
     ...(runId === undefined ? {} : { runId }),
     ...(toolCallId === undefined ? {} : { toolCallId }),
+    ...(requestId === undefined ? {} : { requestId }),
     status,
     outcome,
     ...(id === undefined ? {} : { id }),

@@ -121,25 +121,25 @@ export function createRequestSender(settings: RequestSenderSettings): SendReques
 }
 
 /**
- * A GET of a path the proxy serves besides the service's endpoints (the audit trail), with the
- * same headers, time-out and errors as every request of the client.
+ * A request to a path the proxy serves besides the service's endpoints (the audit trail, the
+ * requests): a GET, or with `body` a POST of it as JSON, with the same headers, time-out and errors
+ * as every request of the client. `label` names the path in errors (`/requests/{id}/answer`).
  */
-export type SendProxyGet = (
+export type SendProxyRequest = (
   path: string,
-  query: Record<string, string>,
-  signal?: AbortSignal,
+  options: { query?: Record<string, string>; body?: unknown; signal?: AbortSignal | undefined; label?: string },
 ) => Promise<Record<string, unknown> | undefined>;
 
-export function createProxyGetSender(settings: RequestSenderSettings): SendProxyGet {
+export function createProxySender(settings: RequestSenderSettings): SendProxyRequest {
   const exchange = createExchange(settings);
-  return (path, query, signal) => {
-    const row = { method: 'GET', path, emptyBodyIsSuccess: false } as const;
+  return (path, { query = {}, body, signal, label = path }) => {
+    const row = { method: body === undefined ? 'GET' : 'POST', path: label, emptyBodyIsSuccess: false } as const;
     const url = () => {
       const resolved = requestUrl(settings, [], path, undefined);
       for (const [name, value] of Object.entries(query)) resolved.searchParams.set(name, value);
       return resolved;
     };
-    return exchange(row, url, null, signal);
+    return exchange(row, url, body === undefined ? null : JSON.stringify(body), signal);
   };
 }
 
@@ -234,7 +234,9 @@ function readEnvelope(endpoint: ExchangeRow, response: Response, text: string): 
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     const message = (parsed && errorText(body)) || `${label} failed with HTTP ${response.status}`;
     const kind = proxyErrorKind(response.status, body);
-    throw new TaskApiError(message, { kind, status: response.status, endpoint: label, retryAfterMs });
+    const details = parsed && isRecord(body) ? body : undefined;
+    const code = typeof details?.code === 'string' ? details.code : undefined;
+    throw new TaskApiError(message, { kind, status: response.status, endpoint: label, retryAfterMs, code, details });
   }
   if (empty) {
     if (endpoint.emptyBodyIsSuccess) return undefined;

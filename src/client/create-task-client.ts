@@ -2,7 +2,7 @@ import { rememberClientScope } from './client-scope';
 import { isRecord } from '../utils';
 import { createEventSource } from './create-event-source';
 import { AUDIT_PATH, toAuditEntry, type AuditEntry, type AuditPage } from './audit-protocol';
-import { createProxyGetSender, createRequestSender, type EndpointRequest } from './create-request-sender';
+import { createProxySender, createRequestSender, type EndpointRequest } from './create-request-sender';
 import { IDEMPOTENCY_KEY_HEADER } from './event-protocol';
 import { TaskApiError } from './task-api-error';
 import { endpointLabel, MAX_PAGE_LIMIT, TASK_ENDPOINTS, type TaskEndpointName, type TaskEndpointResponses } from './task-endpoints';
@@ -12,11 +12,18 @@ import type {
   CreateTaskResponse,
   Page,
   PageRequestOptions,
+  RequestOptions,
   RunListItem,
   TaskClient,
   TaskListItem,
 } from './types';
 import { isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
+
+/**
+ * The proxy's requests, below `baseUrl`: the same path as `REQUESTS_PATH` of `src/request`'s
+ * requests protocol, which this layer may not import (test/node/client checks they agree).
+ */
+const REQUESTS_PATH = '/requests';
 
 /** Options of `createTaskClient`. */
 export interface CreateTaskClientOptions {
@@ -86,14 +93,14 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     timeoutMs: options.timeoutMs ?? 30_000,
   };
   const send = createRequestSender(settings);
-  const proxyGet = createProxyGetSender(settings);
+  const proxySend = createProxySender(settings);
 
   async function getAuditPage(o?: AuditPageRequestOptions): Promise<AuditPage> {
     const query: Record<string, string> = {};
     if (o?.taskId !== undefined) query.taskId = o.taskId;
     if (o?.limit !== undefined) query.limit = String(o.limit);
     if (o?.before !== undefined) query.before = o.before;
-    const envelope = await proxyGet(AUDIT_PATH, query, o?.signal);
+    const envelope = await proxySend(AUDIT_PATH, { query, signal: o?.signal });
     const data = envelope?.data;
     if (!Array.isArray(data))
       throw new TaskApiError(`GET ${AUDIT_PATH} answered without the expected data`, {
@@ -109,6 +116,31 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
 
   const getAuditTrail = async (taskId: string, o?: AuditTrailRequestOptions): Promise<AuditEntry[]> =>
     (await getAuditPage({ ...o, taskId })).entries;
+
+  async function listRequests(o?: RequestOptions): Promise<{ requests: unknown[]; now: number }> {
+    const envelope = await proxySend(REQUESTS_PATH, { signal: o?.signal });
+    const data = envelope?.data;
+    if (!Array.isArray(data))
+      throw new TaskApiError(`GET ${REQUESTS_PATH} answered without the expected data`, {
+        kind: 'parse',
+        status: 200,
+        endpoint: `GET ${REQUESTS_PATH}`,
+      });
+    const now = envelope?.now;
+    return { requests: data, now: typeof now === 'number' && Number.isFinite(now) ? now : Date.now() };
+  }
+
+  async function answerRequest(
+    id: string,
+    answer: { readonly requestId: string; readonly action: string },
+    o?: RequestOptions,
+  ): Promise<{ delivered: boolean }> {
+    if (typeof id !== 'string' || id === '') throw new TypeError('id must be a non-empty string');
+    const path = `${REQUESTS_PATH}/${encodeURIComponent(id)}/answer`;
+    const envelope = await proxySend(path, { body: answer, signal: o?.signal, label: `${REQUESTS_PATH}/{id}/answer` });
+    const data = envelope?.data;
+    return { delivered: !isRecord(data) || data.delivered !== false };
+  }
 
   /** A 2xx envelope whose `data` is not what the endpoint returns. */
   function malformed(name: TaskEndpointName, what: string): TaskApiError {
@@ -198,13 +230,13 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       }
     },
   };
+  const proxyMethods = { getAuditTrail, getAuditPage, listRequests, answerRequest };
   const client: TaskClient =
     options.events !== true
-      ? { ...methods, getAuditTrail, getAuditPage }
+      ? { ...methods, ...proxyMethods }
       : {
           ...methods,
-          getAuditTrail,
-          getAuditPage,
+          ...proxyMethods,
           events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }),
         };
   // Only the platform's fetch reaches the same service from every tab; a custom one may not.

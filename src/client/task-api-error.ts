@@ -36,6 +36,10 @@ export interface TaskApiErrorOptions {
   endpoint?: string;
   /** Value of a `Retry-After` response header, in milliseconds from when the response arrived. */
   retryAfterMs?: number;
+  /** The `code` of the error's body, where it has one. */
+  code?: string | undefined;
+  /** The error's body, where it is a JSON object. */
+  details?: Readonly<Record<string, unknown>> | undefined;
   cause?: unknown;
 }
 
@@ -49,6 +53,18 @@ export class TaskApiError extends Error {
   readonly endpoint: string | undefined;
   /** Delay the service asked for through `Retry-After`, in milliseconds. */
   readonly retryAfterMs: number | undefined;
+  /**
+   * The `code` of the error's body (a proxy's `already_answered`, `answer_in_doubt`,
+   * `request_ended`); undefined when it gave none.
+   */
+  readonly code: string | undefined;
+  /**
+   * The error's body as the server sent it, where it is a JSON object: for a request already
+   * answered (409) its `answeredBy` and `answeredAt`, for one that ended (410) its `state`.
+   * Undefined for any other body. Written by the server: check each field before use, and show
+   * them as text only.
+   */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(message: string, options: TaskApiErrorOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -56,6 +72,8 @@ export class TaskApiError extends Error {
     this.status = options.status;
     this.endpoint = options.endpoint;
     this.retryAfterMs = options.retryAfterMs;
+    this.code = options.code;
+    this.details = options.details;
   }
 
   /** True when the key was refused (HTTP 401 or 403): retrying with the same key cannot help. */

@@ -222,6 +222,29 @@ export interface TaskClient {
    * `createTaskProxy` serves it. Absent on clients that are not made by `createTaskClient`.
    */
   getAuditPage?(o?: AuditPageRequestOptions): Promise<AuditPage>;
+  /**
+   * The proxy's requests for the caller's team (`GET {baseUrl}/requests`): those open, oldest
+   * first, and those that ended in the last minute. Each entry is as the proxy wrote it (the
+   * store keeps those it can use, see `isRequestListing`); `now` is the proxy's clock, in ms
+   * since the epoch. Only `createTaskProxy` serves it: anything else rejects with its 404.
+   * Absent on clients that are not made by `createTaskClient`.
+   */
+  listRequests?(o?: RequestOptions): Promise<{ requests: unknown[]; now: number }>;
+  /**
+   * Answers one of the proxy's requests with a `HumanAnswer` (`POST {baseUrl}/requests/{id}/answer`),
+   * once: the first answer wins. Resolves with `delivered` (false: the proxy keeps the answer of
+   * a `durable` request until its source can take it). Rejects with a `TaskApiError`: kind
+   * `already_answered` (409; `details.answeredBy`, `details.answeredAt`), `code: 'request_ended'`
+   * (410; `details.state`: `cancelled`, `expired` or `unanswerable`), 400 or 415 for an answer
+   * the request does not allow, 404 for a request the caller's team does not have. Never
+   * retried by the client. Only `createTaskProxy` serves it. Absent on clients that are not made
+   * by `createTaskClient`.
+   */
+  answerRequest?(
+    id: string,
+    answer: { readonly requestId: string; readonly action: string },
+    o?: RequestOptions,
+  ): Promise<{ delivered: boolean }>;
 }
 
 /** Options of `TaskClient.getAuditTrail`. */

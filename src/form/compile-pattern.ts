@@ -1,4 +1,4 @@
-import { compileLinearPattern, LinearPattern, type PatternFlags, type UnsupportedReason } from './linear-pattern';
+import { compileLinearPattern, LinearPattern, type PatternFlags, type UnsupportedReason } from '../utils';
 
 /**
  * Why a field's `pattern` is not checked: the native engine refuses it with every flag set

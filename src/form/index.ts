@@ -22,7 +22,7 @@ export {
   type PatternFlags,
   type PatternNode,
   type UnsupportedReason,
-} from './linear-pattern';
+} from '../utils';
 export { formatDateLike, parseDateLike, sanitizeDateLike } from './date-like';
 export { sameIssue, type FieldIssue, type FieldIssueCode } from './field-issue';
 export type { ControlKind, FieldModel, FieldNote, FieldValue, FormModel } from './field-model';

@@ -3,7 +3,7 @@ import { formatDateLike, parseDateLike } from './date-like';
 import type { FieldIssue } from './field-issue';
 import type { FieldModel, FieldValue } from './field-model';
 import { compilePattern } from './compile-pattern';
-import { LinearPattern } from './linear-pattern';
+import { LinearPattern } from '../utils';
 import { tidyNumber } from './sanitizers';
 
 /** HTML's "valid email address" (https://html.spec.whatwg.org/#valid-e-mail-address). */

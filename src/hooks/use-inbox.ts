@@ -8,12 +8,14 @@ export type UseInboxResult = InboxResult;
 
 /**
  * Every tool call waiting for the person, across the tasks named by `taskIds` or, by default,
- * across every active task of the task list (all pages, listed again every `listIntervalMs`):
- * the items oldest first, their count, and the loading and error state. Items whose answer was
- * accepted leave at once. Shares the store's polls with every other hook and, through the
- * leader tab, with the other tabs of the origin.
+ * across every active task of the task list (all pages, listed again every `listIntervalMs`), and
+ * the requests of a `createTaskProxy` (`item.kind` tells them apart; a request that ended
+ * elsewhere stays listed for about a minute with its `state`): the items oldest first, their
+ * count, the loading and error state, and `answerRequest`. Items whose answer was accepted leave
+ * at once. Shares the store's polls with every other hook and, through the leader tab, with the
+ * other tabs of the origin.
  *
- * @param options `taskIds`, `listIntervalMs` (30000), `pollIntervalMs` (the store's), `enabled` (true).
+ * @param options `taskIds`, `listIntervalMs` (30000), `pollIntervalMs` (the store's), `requests` (true), `enabled` (true).
  * @param client The client to use. Default: the one from `<TaskClientProvider>`.
  */
 export function useInbox(options: UseInboxOptions = {}, client?: TaskClient): UseInboxResult {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readDraft, removeDraft, writeDraft } from '../utils';
+import { readDraft, removeDraft, requestDraftScope, writeDraft } from '../utils';
 
 /** A request's draft in `sessionStorage`: what was kept, and how to keep or forget it. */
 export interface RequestDraft {
@@ -11,9 +11,6 @@ export interface RequestDraft {
   readonly remove: () => void;
 }
 
-// Beside the task service's drafts (keyed by task id) in the same storage: a prefix no task id needs.
-const scopeOf = (source: string) => `request:${source}`;
-
 /**
  * The draft of a `HumanRequest`, kept in `sessionStorage` under its source and id, so what a
  * person typed survives a remount and a reload (as `useToolCallDraft` does for a task's call).
@@ -21,7 +18,7 @@ const scopeOf = (source: string) => `request:${source}`;
  */
 export function useRequestDraft(source: string, id: string, enabled: boolean): RequestDraft {
   const [draft] = useState<RequestDraft>(() => {
-    const scope = scopeOf(source);
+    const scope = requestDraftScope(source);
     return {
       initial: enabled ? readDraft(scope, id) : undefined,
       save: (value) => {

@@ -22,9 +22,18 @@ export interface AuditTrailMessages {
   actionColumn(): string;
   /** Column of what came of it. Default: "Outcome". */
   outcomeColumn(): string;
-  /** What was done: `create_task`, `answer`, `stop_run`, `stop_task`, or another the proxy may add. Default: "Created the task", "Answered", "Stopped the run", "Stopped the task", else the action as is. */
+  /**
+   * What was done: `create_task`, `answer`, `stop_run`, `stop_task`, a request's `open_request`,
+   * `answer_request`, `cancel_request`, `expire_request`, or another the proxy may add. Default:
+   * "Created the task", "Answered", "Stopped the run", "Stopped the task", "Request opened",
+   * "Answered the request", "Request cancelled", "Request expired", else the action as is.
+   */
   action(context: { action: string }): string;
-  /** What came of it: `accepted`, `already_answered`, `answer_in_doubt`, `refused`, `failed`, or another. Default: "Done", "Someone had already answered", "Unknown whether it arrived", "Refused", "Failed", else the outcome as is. */
+  /**
+   * What came of it: `accepted`, `already_answered`, `answer_in_doubt`, `refused`, `failed`,
+   * `request_ended`, or another. Default: "Done", "Someone had already answered", "Unknown whether
+   * it arrived", "Refused", "Failed", "The request had ended", else the outcome as is.
+   */
   outcome(context: { outcome: string }): string;
   /** The button that reads older entries. Default: "Load more". */
   loadMore(): string;
@@ -48,7 +57,16 @@ export const enAuditTrailMessages: AuditTrailMessages = {
   actionColumn: () => 'What',
   outcomeColumn: () => 'Outcome',
   action: ({ action }) =>
-    ({ create_task: 'Created the task', answer: 'Answered', stop_run: 'Stopped the run', stop_task: 'Stopped the task' })[action] ?? action,
+    ({
+      create_task: 'Created the task',
+      answer: 'Answered',
+      stop_run: 'Stopped the run',
+      stop_task: 'Stopped the task',
+      open_request: 'Request opened',
+      answer_request: 'Answered the request',
+      cancel_request: 'Request cancelled',
+      expire_request: 'Request expired',
+    })[action] ?? action,
   outcome: ({ outcome }) =>
     ({
       accepted: 'Done',
@@ -56,6 +74,7 @@ export const enAuditTrailMessages: AuditTrailMessages = {
       answer_in_doubt: 'Unknown whether it arrived',
       refused: 'Refused',
       failed: 'Failed',
+      request_ended: 'The request had ended',
     })[outcome] ?? outcome,
   loadMore: () => 'Load more',
   loadingMore: () => 'Loading more…',

@@ -37,6 +37,38 @@ export interface InboxMessages {
   enableNotifications(): string;
   /** Title of an OS notification. Default: "<task> is waiting for you". */
   notificationTitle(context: { task: string }): string;
+  /**
+   * Where a request comes from, named by its `source`. Default: "MCP", "AI SDK", "LangGraph",
+   * "AG-UI", "Task service"; any other source as it is.
+   */
+  requestSource(context: { source: string }): string;
+  /** How long a request has before its deadline. `duration` is already written in the locale. Default: "expires in <duration>". */
+  expiresIn(context: { duration: string }): string;
+  /**
+   * A request someone else answered; `user` as the proxy names them, `time` already written in the
+   * locale, each undefined when not known. Default: "Answered by <user> at <time>."
+   */
+  requestAnswered(context: { user: string | undefined; time: string | undefined }): string;
+  /** A request its agent withdrew. Default: "The agent withdrew this request." */
+  requestCancelled(): string;
+  /** A request whose deadline passed unanswered. Default: "This request expired." */
+  requestExpired(): string;
+  /** A request whose agent is gone. Default: "This request can no longer be answered (its agent is gone)." */
+  requestUnanswerable(): string;
+  /** Announced once when a request shown open ends elsewhere; `status` is one of the four above. Default: "<title>: <status>". */
+  announceEnded(context: { title: string; status: string }): string;
+}
+
+/** The frameworks' own names, the same in every language. */
+const FRAMEWORK_NAMES: Readonly<Record<string, string>> = { mcp: 'MCP', 'ai-sdk': 'AI SDK', langgraph: 'LangGraph', 'ag-ui': 'AG-UI' };
+
+/**
+ * A request's `source` as a person reads it: a framework's own name, `taskService` (in the
+ * locale's words) for the task service, and any other source (agent-made) as it is.
+ */
+export function sourceName(source: string, taskService: string): string {
+  if (source === 'task-service') return taskService;
+  return Object.hasOwn(FRAMEWORK_NAMES, source) ? (FRAMEWORK_NAMES[source] as string) : source;
 }
 
 /** English defaults of `InboxMessages`. */
@@ -58,4 +90,18 @@ export const enInboxMessages: InboxMessages = {
   submitError: ({ reason }) => `Your answer could not be sent: ${reason}`,
   enableNotifications: () => 'Notify me when an agent waits',
   notificationTitle: ({ task }) => `${task} is waiting for you`,
+  requestSource: ({ source }) => sourceName(source, 'Task service'),
+  expiresIn: ({ duration }) => `expires in ${duration}`,
+  requestAnswered: ({ user, time }) =>
+    user === undefined
+      ? time === undefined
+        ? 'Someone else answered this request.'
+        : `Someone else answered it at ${time}.`
+      : time === undefined
+        ? `Answered by ${user}.`
+        : `Answered by ${user} at ${time}.`,
+  requestCancelled: () => 'The agent withdrew this request.',
+  requestExpired: () => 'This request expired.',
+  requestUnanswerable: () => 'This request can no longer be answered (its agent is gone).',
+  announceEnded: ({ title, status }) => (title === '' ? status : `${title}: ${status}`),
 };

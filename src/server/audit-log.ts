@@ -1,4 +1,5 @@
 import { ALREADY_ANSWERED_CODE, ANSWER_IN_DOUBT_CODE, toAuditEntry, type AuditAction, type AuditEntry, type ToolCall } from '../client';
+import { REQUEST_ENDED } from '../request';
 import { FORM_INPUT_TOOL_NAME } from '../schema';
 import { isRecord } from '../utils';
 import { createHmacSha256 } from './hmac';
@@ -18,12 +19,15 @@ export const DEFAULT_AUDIT_LIMIT = 100;
 /**
  * What came of a request, from the status the caller got and the envelope's `code`: `accepted`
  * (2xx), `already_answered` (someone answered first), `answer_in_doubt` (an answer the service
- * may or may not have taken: a 502, 503 or 504 on its way), `refused` (the proxy or the service
- * said no: 4xx) or `failed` (anything else).
+ * may or may not have taken: a 502, 503 or 504 on its way), `request_ended` (an answer to a
+ * request of `proxy.requests` that was cancelled, expired or whose opener is gone), `refused` (the
+ * proxy or the service said no: 4xx) or `failed` (anything else).
  */
 export function auditOutcome(action: AuditAction, status: number, code: string | undefined): string {
+  const answer = action === 'answer' || action === 'answer_request';
   if (status >= 200 && status < 300) return 'accepted';
-  if (code === ALREADY_ANSWERED_CODE || (action === 'answer' && status === 409)) return 'already_answered';
+  if (code === ALREADY_ANSWERED_CODE || (answer && status === 409)) return 'already_answered';
+  if (code === REQUEST_ENDED) return 'request_ended';
   if (code === ANSWER_IN_DOUBT_CODE || (action === 'answer' && (status === 502 || status === 503 || status === 504)))
     return 'answer_in_doubt';
   if (status >= 400 && status < 500) return 'refused';

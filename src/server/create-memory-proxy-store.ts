@@ -1,5 +1,6 @@
 import type { ProxyAuditEntry } from './audit-log';
 import { sameAnswerRecord } from './answer-record';
+import { createMemoryRequestStore } from './memory-request-store';
 import type { AnswerClaim, AnswerRecord, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from './proxy-store';
 
 /** Options of `createMemoryProxyStore`. */
@@ -182,6 +183,7 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
     },
 
     ...teams,
+    ...createMemoryRequestStore(now),
   };
 }
 

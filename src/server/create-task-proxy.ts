@@ -18,17 +18,21 @@ import { AUDITED_ENDPOINTS, createAnswerDigests, MIN_AUDIT_DIGEST_KEY_LENGTH, ty
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
 import { envelope } from './envelope';
-import { NO_HUB_STATS, type EventHubStats } from './event-hub';
+import type { EventHubStats } from './event-hub';
 import { consoleLogger, scrubbedLogger, storeErrorLog } from './logger';
 import { createKeyScrubber, createStringScrubber } from './scrub-key';
 import { capResponse } from './cap-response';
-import type { ProxyStore } from './proxy-store';
 import { releaseOnEnd, StreamLimits } from './request-limits';
 import { TASK_PROXY_DEFAULTS, type ProxyAccess, type TaskProxyOptions } from './task-proxy-options';
 import { listTeamTasks } from './team-tasks';
 import { createTeamAccess, teamMethods } from './team-access';
 import { ToolCallClock } from './tool-call-clock';
+import { checkToolCallOptions, createToolCallDeadlines } from './notify-tool-call-deadlines';
 import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
+import type { ProxyRequests } from './proxy-requests';
+import type { TaskProxyRequestStats } from './request-stats';
+import { createTaskProxyRequests } from './task-proxy-requests';
+import { createLazyProxy, NO_CORE_STATS, type ConfiguredOptions, type CoreStats, type ProxyCore } from './lazy-task-proxy';
 
 /** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
 export interface TaskProxy {
@@ -49,12 +53,21 @@ export interface TaskProxy {
    * for the entries older than it.
    */
   auditLog(query: { team: string; taskId?: string; limit?: number; before?: string }): Promise<ProxyAuditEntry[]>;
+  /**
+   * Requests of any source (an MCP elicitation, a LangGraph interrupt, any `HumanRequest`) for the
+   * people of a team: `open` one and await its answer, `cancel` it when the source gives up. They
+   * are listed at `GET {basePath}/requests` and answered at `POST {basePath}/requests/{id}/answer`
+   * (see `TaskProxyRequestOptions`). Works before a lazy proxy's first request.
+   */
+  readonly requests: ProxyRequests;
 }
 
 /** What `proxy.stats()` returns. */
 export interface TaskProxyStats extends EventHubStats {
   /** The answers (`tool-input`) of this instance since it started, by how each ended. */
   readonly answers: AnswerStats;
+  /** The requests of `proxy.requests` this instance saw: waiting, opened, answered, and the times to first view and to answer. */
+  readonly requests: TaskProxyRequestStats;
 }
 
 /**
@@ -80,6 +93,9 @@ export interface TaskProxyStats extends EventHubStats {
  * team's own, and every create, answer and stop is kept in an audit trail (`onAudit`,
  * `auditLog`, `GET {basePath}/audit`). Limits per user and per instance answer a flood with 429.
  *
+ * It also holds the requests of any agent framework for a team's people (`proxy.requests.open`),
+ * listed at `GET {basePath}/requests` and answered once at `POST {basePath}/requests/{id}/answer`.
+ *
  * ```ts
  * // app/api/hitl/[...path]/route.ts
  * const proxy = createTaskProxy({ upstream: () => process.env.TASKS_URL, apiKey: () => process.env.TASKS_KEY, basePath: '/api/hitl' });
@@ -99,74 +115,24 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
     throw new TypeError(
       `createTaskProxy: auditDigestKey must be at least ${MIN_AUDIT_DIGEST_KEY_LENGTH} characters (e.g. openssl rand -base64 32)`,
     );
+  checkToolCallOptions(options.toolCalls);
+  // Made here, so that `assignTask` and `auditLog` work before a lazy proxy is configured.
+  const store = options.store ?? createMemoryProxyStore();
+  // The requests and the notifier first: a lazy proxy's requests notify before it is configured.
+  const requests = createTaskProxyRequests({ ...options, store });
+  const settled = { ...options, store, notifier: requests.notifier };
   // Both given as strings: set up now, so a malformed upstream fails at once. A missing one (an
   // environment variable unset while `next build` loads the route) is looked for per request.
-  // Made here, so that `assignTask` and `auditLog` work before a lazy proxy is configured.
-  const settled = { ...options, store: options.store ?? createMemoryProxyStore() };
-  const proxy =
+  const core =
     typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== ''
       ? createConfiguredProxy(settled, options.upstream, options.apiKey)
-      : createLazyProxy(settled);
-  return Object.assign(proxy, teamMethods(settled.store));
-}
-
-type ConfiguredOptions = TaskProxyOptions & { store: ProxyStore };
-/** A proxy before its team methods are added. */
-interface ProxyCore {
-  (request: Request): Promise<Response>;
-  close(): Promise<void>;
-  stats(): TaskProxyStats;
-}
-
-/** A proxy set up on the first request that finds both settings; until then each request is answered 500. */
-function createLazyProxy(options: ConfiguredOptions): ProxyCore {
-  let configured: ProxyCore | undefined;
-  let closed = false;
-  let reported = false;
-  const configure = (): ProxyCore | Response => {
-    if (configured !== undefined) return configured;
-    const upstream = readSetting(options.upstream);
-    const apiKey = readSetting(options.apiKey);
-    let problem: string | undefined;
-    if (upstream === undefined || apiKey === undefined) {
-      const missing = [upstream === undefined ? 'upstream' : '', apiKey === undefined ? 'apiKey' : ''].filter(Boolean);
-      problem = `createTaskProxy's ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set (empty or undefined) on the server`;
-    } else {
-      try {
-        configured = createConfiguredProxy(options, upstream, apiKey);
-        if (closed) void configured.close();
-        return configured;
-      } catch (error) {
-        problem = error instanceof Error ? error.message : String(error);
-      }
-    }
-    if (!reported) (options.logger ?? consoleLogger).error(`the task proxy is not configured: ${problem}`);
-    reported = true;
-    // Never the values themselves: a key in the wrong setting would otherwise reach the browser.
-    return envelope(500, `The task proxy is not configured: ${problem}`, { code: PROXY_NOT_CONFIGURED_CODE });
-  };
-  const handler = (request: Request): Promise<Response> => {
-    const proxy = configure();
-    return proxy instanceof Response ? Promise.resolve(proxy) : proxy(request);
-  };
-  return Object.assign(handler, {
-    close: () => {
-      closed = true;
-      return configured?.close() ?? Promise.resolve();
-    },
-    stats: () => configured?.stats() ?? NO_STATS,
+      : createLazyProxy(settled, createConfiguredProxy);
+  const proxy = (request: Request) => requests.route(request) ?? core(request);
+  return Object.assign(proxy, teamMethods(settled.store), {
+    requests: requests.requests,
+    close: () => Promise.all([core.close(), requests.close()]).then(() => undefined),
+    stats: (): TaskProxyStats => ({ ...core.stats(), requests: requests.stats() }),
   });
-}
-
-const NO_ANSWERS: AnswerStats = Object.freeze({ accepted: 0, replayed: 0, alreadyAnswered: 0, inDoubt: 0, refused: 0, unavailable: 0 });
-const NO_STATS: TaskProxyStats = Object.freeze({ ...NO_HUB_STATS, answers: NO_ANSWERS });
-
-/** The `code` of the 500 a proxy answers while `upstream` or `apiKey` is missing. */
-const PROXY_NOT_CONFIGURED_CODE = 'proxy_not_configured';
-
-function readSetting(setting: string | (() => string | undefined) | undefined): string | undefined {
-  const value = typeof setting === 'function' ? setting() : setting;
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: string, apiKey: string): ProxyCore {
@@ -191,8 +157,34 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   // A redirect would carry the key to wherever it points.
   const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
   const eventOptions = options.events === false ? undefined : (options.events ?? {});
+  // The service's own reading of a run, for the answers: the same checks as the browser client's.
+  const statusReader = createTaskClient({ baseUrl: upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs });
+  const teams = options.identify !== undefined;
+  const { identifyCaller, isAuthorized, ownsAll, foreignTasks, recordAudit, writeAudit, authorizeTopics, auditTrail, own } =
+    createTeamAccess({
+      options,
+      store,
+      onStoreError,
+      teams,
+      auditRetentionMs: options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs,
+      logger,
+    });
+  // Each sighting of a pending call tells the notifier, and past its deadline may stop its run.
+  const deadlines = createToolCallDeadlines(options.toolCalls, {
+    store,
+    notifier: options.notifier,
+    logger,
+    teams,
+    stopRun: (taskId) => statusReader.stopRun(taskId),
+    audit: writeAudit,
+  });
   // When each pending call was first seen, one time for every browser: on the stream and on status GETs.
-  const toolCalls = new ToolCallClock({ store, ttlMs: options.answeredTtlMs ?? TASK_PROXY_DEFAULTS.answeredTtlMs, onStoreError });
+  const toolCalls = new ToolCallClock({
+    store,
+    ttlMs: options.answeredTtlMs ?? TASK_PROXY_DEFAULTS.answeredTtlMs,
+    onStoreError,
+    onPending: (taskId, toolCall, waitingSince) => deadlines.pending(taskId, toolCall, waitingSince),
+  });
   const hub =
     eventOptions === undefined
       ? undefined
@@ -212,22 +204,10 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
           toolCalls,
         });
   const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
-  // The service's own reading of a run, for the answers: the same checks as the browser client's.
-  const statusReader = createTaskClient({ baseUrl: upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs });
-
-  const teams = options.identify !== undefined;
   const streamLimits = new StreamLimits(
     options.limits?.maxStreamsPerUser ?? TASK_PROXY_DEFAULTS.maxStreamsPerUser,
     options.limits?.maxRunsPerUser ?? TASK_PROXY_DEFAULTS.maxRunsPerUser,
   );
-  const { identifyCaller, isAuthorized, ownsAll, foreignTasks, recordAudit, authorizeTopics, auditTrail, own } = createTeamAccess({
-    options,
-    store,
-    onStoreError,
-    teams,
-    auditRetentionMs: options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs,
-    logger,
-  });
   const { noteCall, digestOf } = createAnswerDigests(options.auditDigestKey, (message) => logger.error(message));
   const gate = createAnswerGate({
     store,
@@ -248,7 +228,10 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
         throw error;
       }
     },
-    onAnswered: (taskId) => void hub?.answered(taskId).catch(onStoreError),
+    onAnswered(taskId) {
+      deadlines.answered(taskId);
+      void hub?.answered(taskId).catch(onStoreError);
+    },
     onStoreError,
   });
 
@@ -370,6 +353,6 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
       closed = true;
       return hub?.close() ?? Promise.resolve();
     },
-    stats: (): TaskProxyStats => ({ ...(hub?.stats() ?? NO_STATS), answers: gate.stats() }),
+    stats: (): CoreStats => ({ ...(hub?.stats() ?? NO_CORE_STATS), answers: gate.stats() }),
   });
 }

@@ -242,7 +242,7 @@ export class EventHub {
         deliverLocal: (change) => this.deliver({ ...change, epoch: this.localEpoch, seq: ++this.localSeq }),
         onRequest: (error) => (error === undefined ? this.health.upstreamSucceeded() : this.health.upstreamFailed(error)),
         onTookOver: () => this.health.tookOver(),
-        toolCallSeen: (taskId, toolCallId, at) => this.settings.toolCalls.seen(taskId, toolCallId, at),
+        toolCallSeen: (taskId, toolCallId, at, toolCall) => this.settings.toolCalls.seen(taskId, toolCallId, at, toolCall),
       }),
     };
     this.topics.set(key, local);

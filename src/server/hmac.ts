@@ -53,6 +53,18 @@ function sha256(bytes: Uint8Array): Uint8Array {
   return digest;
 }
 
+/** HMAC-SHA256 (RFC 2104) of `message` under the key bytes `key` (a Standard Webhooks secret is binary), 32 bytes. */
+export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
+  const block = key.length > 64 ? sha256(key) : key;
+  const pad = (byte: number, rest: Uint8Array) => {
+    const joined = new Uint8Array(64 + rest.length);
+    for (let index = 0; index < 64; index++) joined[index] = (block[index] ?? 0) ^ byte;
+    joined.set(rest, 64);
+    return joined;
+  };
+  return sha256(pad(0x5c, sha256(pad(0x36, message))));
+}
+
 /**
  * HMAC-SHA256 (RFC 2104) of strings under `secret`, hex: synchronous and the same on every runtime
  * the proxy runs on, jsdom included (whose `crypto` has no `subtle`), so the answer gate never waits

@@ -9,7 +9,12 @@ export type {
   TaskProxyEventOptions,
   TaskProxyLimits,
   TaskProxyOptions,
+  TaskProxyRequestOptions,
 } from './task-proxy-options';
+export type { OpenedRequest, OpenRequestOptions, ProxyRequests } from './proxy-requests';
+export type { RequestTeamSourceStats, RequestTimeStats, TaskProxyRequestStats } from './request-stats';
+export { checkHumanRequest } from '../request';
+export { checkHumanAnswer } from './check-human-answer';
 export { createMemoryProxyStore } from './create-memory-proxy-store';
 export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
 export type {
@@ -31,3 +36,20 @@ export type { HubHealthStats, UpstreamFailureKind } from './hub-health';
 export type { TaskProxyLogger } from './logger';
 export { toNodeListener } from '../client';
 export type { NodeListener, NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike, ToNodeListenerOptions } from '../client';
+export { webhookChannel } from './webhook-channel';
+export type { WebhookChannelOptions } from './webhook-channel';
+export { emailChannel } from './email-channel';
+export type { EmailChannelMail, EmailChannelOptions, EmailTransport } from './email-channel';
+export { webPushChannel } from './web-push-channel';
+export type { WebPushChannelOptions, WebPushPayload } from './web-push-channel';
+export { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_SUBSCRIPTIONS_PATH } from './notify-push-subscriptions';
+export type {
+  NotificationChannel,
+  NotificationContext,
+  NotificationEscalation,
+  NotificationMessage,
+  NotificationRules,
+  TaskProxyNotifyOptions,
+} from './notify-options';
+export type { WaitingItem } from './notifier';
+export type { TaskProxyToolCallOptions } from './notify-tool-call-deadlines';

@@ -1,5 +1,6 @@
 import type { EventResource } from '../client';
 import type { ProxyAuditEntry } from './audit-log';
+import type { RequestStore } from './request-store';
 
 /** The latest change of one resource of one topic, as a `ProxyStore` keeps it and hands it to every instance. */
 export interface StoredChange {
@@ -77,7 +78,7 @@ export interface ClaimAnswerOptions {
  * Every method may reject (a store that cannot be reached); the proxy then answers 503 for an
  * answer and ends the affected streams, and never forwards an answer it could not claim.
  */
-export interface ProxyStore {
+export interface ProxyStore extends RequestStore {
   /**
    * Claims answer `id` for `record` (a `sending` one), atomically: `claimed` when no record holds
    * the call, the record and its lease's liveness otherwise. While the

@@ -2,6 +2,9 @@ import type { TaskProxyLogger } from './logger';
 import type { TaskEndpointName } from '../client';
 import type { ProxyAuditEntry } from './audit-log';
 import type { ProxyStore } from './proxy-store';
+import type { TaskProxyNotifyOptions } from './notify-options';
+import type { TaskProxyToolCallOptions } from './notify-tool-call-deadlines';
+import type { HumanAnswer, HumanRequest } from '../request';
 
 /** Defaults of `TaskProxyEventOptions`, and of how long the proxy remembers an answer. */
 export const TASK_PROXY_DEFAULTS = Object.freeze({
@@ -18,6 +21,8 @@ export const TASK_PROXY_DEFAULTS = Object.freeze({
   maxStreamsPerUser: 16,
   maxRunsPerUser: 2000,
   maxPollers: 10_000,
+  requestsEndedKeepMs: 60_000,
+  requestsAnswerWaitMs: 10_000,
 });
 
 /** Options of the event stream of `createTaskProxy` (`GET {basePath}/events`). */
@@ -188,6 +193,55 @@ export interface TaskProxyOptions {
   auditRetentionMs?: number;
   /** What one user may hold open, and this instance may poll; past it, 429 with `Retry-After`. */
   limits?: TaskProxyLimits;
+  /**
+   * Notifications outside the tab: webhooks (Standard Webhooks or Slack), e-mail and web push when
+   * a request (or a call of the task service the proxy sees pending) starts waiting, and
+   * escalations when nobody answers it in time; once per item and rule across every instance
+   * sharing `store` (see `TaskProxyNotifyOptions`). With it, pages hand their web push
+   * subscription to `POST {basePath}/push/subscriptions` (`subscribeToPush` of
+   * `hitl-react/service-worker`; `authorize` is asked with `endpoint: 'pushSubscriptions'`).
+   * Default: none.
+   */
+  notify?: TaskProxyNotifyOptions;
+  /** Deadlines of the task service's pending calls, and what happens at them (see `TaskProxyToolCallOptions`). Default: none. */
+  toolCalls?: TaskProxyToolCallOptions;
+  /** The requests of any source opened with `proxy.requests.open` (see `TaskProxyRequestOptions`). */
+  requests?: TaskProxyRequestOptions;
+}
+
+/**
+ * Options of the requests opened with `proxy.requests.open` (an MCP elicitation, a LangGraph
+ * interrupt, any `HumanRequest`), listed at `GET {basePath}/requests` and answered at
+ * `POST {basePath}/requests/{id}/answer`.
+ */
+export interface TaskProxyRequestOptions {
+  /**
+   * Receives the answer of each `durable` request, exactly once across the instances sharing the
+   * store (`request.id` is the id `open` gave). The instance that opened the request takes its
+   * answer first while it runs (here, and in the promise `open` returned); once that instance is
+   * gone (or leaves it for 10 s), any live instance with `onAnswer` takes it: the one whose claim
+   * wins. At a durable request's deadline it receives `{ action: 'cancel', expired: true }`. A
+   * rejection (or a throw) leaves the answer in the store, tried again 5 s later; a claim is held
+   * 30 s and renewed while `onAnswer` runs. While no live instance can take it, the answer waits in
+   * the store (the page was told `202`, `delivered: false`). An instance without `onAnswer` hands
+   * the durable requests it opened to their promise only. Default: none.
+   */
+  onAnswer?: (request: HumanRequest, answer: HumanAnswer) => void | Promise<void>;
+  /**
+   * The deadline of a request that names none (neither `open`'s `expiresAt` nor the request's
+   * `deadline`), in ms after it was opened, per `source` (`{ mcp: 600000, default: 3600000 }`).
+   * At the deadline the source gets `{ action: 'cancel', expired: true }` and pages say it expired.
+   * Default: none (no deadline).
+   */
+  deadlineMs?: { readonly [source: string]: number | undefined; readonly default?: number | undefined };
+  /** How long a request that ended (answered, cancelled, expired) is still listed, so pages can say what became of it, in ms. Default: 60000. */
+  endedKeepMs?: number;
+  /**
+   * How long `POST {basePath}/requests/{id}/answer` waits for the source to take the answer
+   * before it says so: a `durable` request's answer is then kept (202, `delivered: false`), any
+   * other gets 504 `answer_in_doubt`. Default: 10000.
+   */
+  answerWaitMs?: number;
 }
 
 /** Who asks, as `identify` names them. */
@@ -196,8 +250,12 @@ export interface ProxyIdentity {
   readonly team: string;
 }
 
-/** What `authorize` is asked about: an endpoint of the protocol table, the event stream or the audit trail. */
-export type ProxyEndpointName = TaskEndpointName | 'events' | 'audit';
+/**
+ * What `authorize` is asked about: an endpoint of the protocol table, the event stream, the audit
+ * trail, the list of requests (`requests`), an answer to one (`answerRequest`), or a page handing
+ * in (or taking back) its web push subscription (`pushSubscriptions`, with `notify` only).
+ */
+export type ProxyEndpointName = TaskEndpointName | 'events' | 'audit' | 'requests' | 'answerRequest' | 'pushSubscriptions';
 
 /** The second argument of `authorize`. */
 export interface ProxyAccess {
@@ -210,6 +268,8 @@ export interface ProxyAccess {
   readonly runId?: string | undefined;
   /** For `submitToolInput`: the call the body answers. */
   readonly toolCallId?: string | undefined;
+  /** For `answerRequest`: the request the body answers. */
+  readonly requestId?: string | undefined;
 }
 
 /**

@@ -75,6 +75,7 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       taskId: string;
       runId?: string | undefined;
       toolCallId?: string | undefined;
+      requestId?: string | undefined;
       inputHmac?: string | undefined;
     },
   ): Promise<Response> {
@@ -86,18 +87,24 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       taskId: detail.taskId,
       ...(detail.runId === undefined ? {} : { runId: detail.runId }),
       ...(detail.toolCallId === undefined ? {} : { toolCallId: detail.toolCallId }),
+      ...(detail.requestId === undefined ? {} : { requestId: detail.requestId }),
       status: response.status,
       outcome: auditOutcome(action, response.status, await readErrorCode(response)),
       ...(detail.inputHmac === undefined ? {} : { inputHmac: detail.inputHmac }),
     };
+    // The caller's answer waits for the entry, so what a client was told is in the trail when it reads it.
+    await writeAudit(entry);
+    return response;
+  }
+
+  /** Hands `entry` to `onAudit` and keeps it in the store. */
+  async function writeAudit(entry: ProxyAuditEntry): Promise<void> {
     try {
       options.onAudit?.(entry);
     } catch (error) {
       logger.error(`onAudit failed: ${describeError(error)}`);
     }
-    // The caller's answer waits for the entry, so what a client was told is in the trail when it reads it.
     await store.appendAudit(entry, auditRetentionMs).catch(onStoreError);
-    return response;
   }
 
   async function authorizeTopics(request: Request, identity: ProxyIdentity, topics: readonly EventTopic[]): Promise<boolean> {
@@ -154,7 +161,7 @@ export function createTeamAccess(settings: TeamAccessSettings) {
     return taskId;
   }
 
-  return { identifyCaller, isAuthorized, ownsAll, foreignTasks, recordAudit, authorizeTopics, auditTrail, own };
+  return { identifyCaller, isAuthorized, ownsAll, foreignTasks, recordAudit, writeAudit, authorizeTopics, auditTrail, own };
 }
 
 /** The methods of `TaskProxy` that read and write the teams' records (documented there). */

@@ -10,6 +10,17 @@ export interface ToolCallClockSettings {
   /** Longest wait for the store; past it, this instance answers with what it knows itself. Default: 2000. */
   storeTimeoutMs?: number;
   onStoreError(error: unknown): void;
+  /**
+   * Told of every sighting of a pending call (each status poll, each stream change), with when it
+   * was first seen: the deadlines and notifications of service calls. Must not throw or wait.
+   */
+  onPending?(taskId: string, toolCall: PendingToolCall, waitingSince: number): void;
+}
+
+/** A pending call as a status shows it: its id, and its tool when the status was read (agent-made data, unchecked). */
+export interface PendingToolCall {
+  readonly toolCallId: string;
+  readonly tool?: { readonly name?: unknown; readonly parameters?: unknown } | undefined;
 }
 
 /** Most sightings an instance keeps for itself (the oldest go first). */
@@ -35,8 +46,8 @@ export class ToolCallClock {
 
   constructor(private readonly settings: ToolCallClockSettings) {}
 
-  /** The call is pending now (`at`, ms since the epoch): when it was first seen. */
-  async seen(taskId: string, toolCallId: string, at = Date.now()): Promise<number> {
+  /** The call is pending now (`at`, ms since the epoch): when it was first seen. `toolCall` is the status's, when at hand. */
+  async seen(taskId: string, toolCallId: string, at = Date.now(), toolCall?: PendingToolCall): Promise<number> {
     if (taskId.length + toolCallId.length > MAX_ID_LENGTH) return at;
     const id = JSON.stringify([taskId, toolCallId]);
     const known = this.known.get(id);
@@ -55,6 +66,11 @@ export class ToolCallClock {
     this.known.delete(id);
     this.known.set(id, earliest);
     if (this.known.size > MAX_KNOWN) this.known.delete(this.known.keys().next().value as string);
+    try {
+      this.settings.onPending?.(taskId, toolCall ?? { toolCallId }, earliest);
+    } catch {
+      // The status is answered whatever a listener does.
+    }
     return earliest;
   }
 
@@ -65,15 +81,17 @@ export class ToolCallClock {
   async stamp(name: TaskEndpointName, taskId: string | undefined, response: Response): Promise<Response> {
     if (name !== 'getRunStatus' || taskId === undefined || !response.ok) return response;
     let toolCallId: unknown;
+    let tool: unknown;
     try {
       const body: unknown = JSON.parse(await response.clone().text());
       const data = isRecord(body) ? body.data : undefined;
       toolCallId = isRecord(data) && isRecord(data.toolCall) ? data.toolCall.toolCallId : undefined;
+      tool = isRecord(data) && isRecord(data.toolCall) ? data.toolCall.tool : undefined;
     } catch {
       return response;
     }
     if (typeof toolCallId !== 'string' || toolCallId === '') return response;
-    const at = await this.seen(taskId, toolCallId);
+    const at = await this.seen(taskId, toolCallId, Date.now(), { toolCallId, tool: isRecord(tool) ? tool : undefined });
     response.headers.set(TOOL_CALL_SEEN_AT_HEADER, new Date(at).toISOString());
     return response;
   }

@@ -1,4 +1,4 @@
-import type { EventResource, EventTopic, RunStatus, RunStatusClass, TaskClient } from '../client';
+import type { EventResource, EventTopic, RunStatus, RunStatusClass, TaskClient, ToolCall } from '../client';
 import type { BackoffOptions } from '../utils';
 import type { PollLimiter } from './poll-limiter';
 import type { ProxyStore, StoredChange } from './proxy-store';
@@ -50,8 +50,8 @@ export interface TopicPollerDeps {
   onRequest: (error?: unknown) => void;
   /** This instance took the lease while the store held another instance's state of the topic. */
   onTookOver: () => void;
-  /** A status shows `toolCallId` pending at `at`: when the proxy first saw it (ms since the epoch). */
-  toolCallSeen: (taskId: string, toolCallId: string, at: number) => Promise<number>;
+  /** A status shows `toolCall` pending at `at`: when the proxy first saw it (ms since the epoch). */
+  toolCallSeen: (taskId: string, toolCallId: string, at: number, toolCall?: ToolCall) => Promise<number>;
 }
 
 /**
@@ -75,6 +75,8 @@ export function readResource(
 
 /** When the proxy first saw the pending call of `data`, a status read just now; `undefined` for anything else. */
 export function pendingCallSeenAt(deps: TopicPollerDeps, resource: EventResource, data: unknown): Promise<number | undefined> {
-  const toolCallId = resource === 'status' ? (data as RunStatus).toolCall?.toolCallId : undefined;
-  return toolCallId === undefined ? Promise.resolve(undefined) : deps.toolCallSeen(deps.topic.taskId, toolCallId, Date.now());
+  const toolCall = resource === 'status' ? ((data as RunStatus).toolCall ?? undefined) : undefined;
+  return toolCall?.toolCallId === undefined
+    ? Promise.resolve(undefined)
+    : deps.toolCallSeen(deps.topic.taskId, toolCall.toolCallId, Date.now(), toolCall);
 }

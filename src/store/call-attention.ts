@@ -1,4 +1,4 @@
-import type { InboxItem } from './inbox-item';
+import type { InboxItem, InboxToolCallItem } from './inbox-item';
 import type { RunStoreTabs } from './run-store';
 
 /** What `CallAttention.update` is told each time the list of waiting calls changes. */
@@ -8,9 +8,9 @@ export interface CallAttentionSettings {
   /** How long a new call may take to appear on screen in some tab before a notification is shown, in ms. */
   notifyDelayMs: number;
   /** The app's callback, once per call across the tabs. */
-  onWaiting: (item: InboxItem) => void;
+  onWaiting: (item: InboxToolCallItem) => void;
   /** The notification's title and body; `undefined` for the item's task and title. */
-  describe: (item: InboxItem) => { title: string; body?: string } | undefined;
+  describe: (item: InboxToolCallItem) => { title: string; body?: string } | undefined;
 }
 
 /**
@@ -27,8 +27,10 @@ export class CallAttention {
 
   constructor(private readonly tabs: Pick<RunStoreTabs, 'once' | 'isShownInVisibleTab'>) {}
 
-  update(items: readonly InboxItem[], settings: CallAttentionSettings): void {
+  update(all: readonly InboxItem[], settings: CallAttentionSettings): void {
     const { notify } = settings;
+    // The tool calls: the proxy's requests are its own notifications' to announce.
+    const items = all.filter((item) => item.kind === 'tool_call');
     for (const item of items) {
       if (this.seen.has(item.id)) continue;
       this.seen.add(item.id);

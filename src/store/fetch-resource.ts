@@ -25,5 +25,8 @@ export function fetchResource(client: TaskClient, key: ResourceKey, signal: Abor
       return client.listRuns(key.taskId, { page: key.page, limit: key.limit, signal });
     case 'check':
       return client.checkApiKey({ signal });
+    case 'requests':
+      // Loaded with the first inbox that reads them.
+      return import('./requests-resource').then((module) => module.fetchRequests(client, signal));
   }
 }

@@ -1,8 +1,11 @@
 import { isAnswerableToolCall, type ToolCall } from '../client';
+import type { HumanRequest, RequestListing, RequestListingState } from '../request';
 import { isRecord } from '../utils';
+import type { RequestOutcome } from './request-answers';
 
-/** One tool call waiting for the person, as the inbox lists it. */
-export interface InboxItem {
+/** One tool call of the task service waiting for the person, as the inbox lists it. */
+export interface InboxToolCallItem {
+  readonly kind: 'tool_call';
   /** Stable identity of the item: task and `toolCallId`. */
   readonly id: string;
   readonly taskId: string;
@@ -29,6 +32,44 @@ export interface InboxItem {
    */
   readonly waitingSince: number;
 }
+
+/**
+ * One of the proxy's requests (`proxy.requests.open`: an MCP elicitation, a LangGraph interrupt,
+ * an approval of any framework), as the inbox lists it: open, or ended in the last minute (then
+ * shown with how it ended, and not counted).
+ */
+export interface InboxRequestItem {
+  readonly kind: 'request';
+  /** Stable identity of the item, never equal to a tool call's: `request:` and the request's id. */
+  readonly id: string;
+  /** The request, for `<HumanRequestPrompt>`; its `deadline` is the proxy's `expiresAt`. Agent-made: text only. */
+  readonly request: HumanRequest;
+  /** `request.source`: the framework it came from (`'mcp'`, `'langgraph'`…). */
+  readonly source: string;
+  /** The team it is for. */
+  readonly team: string;
+  /** `request.title` on one line, cut to `INBOX_TITLE_MAX_LENGTH`; '' when it has none. Agent-made: text only. */
+  readonly title: string;
+  /** `request.message` on one line, cut to `INBOX_TITLE_MAX_LENGTH`; '' when it has none. Agent-made: text only. */
+  readonly message: string;
+  /**
+   * Where it stands: `open` while it can be answered; else answered (by someone else: an answer
+   * from this page takes the item away), `cancelled` by its source, `expired`, or `unanswerable`
+   * (its agent is gone). What the proxy lists, or learnt sooner from an answer's 409 or 410.
+   */
+  readonly state: RequestListingState;
+  /** When it was opened, in ms since the epoch (the proxy's clock). The inbox lists the oldest first. */
+  readonly waitingSince: number;
+  /** Its deadline, in ms since the epoch (the proxy's clock); undefined: none. */
+  readonly expiresAt: number | undefined;
+  /** Who answered it (`answered` only), as the proxy names them; undefined when it does not. */
+  readonly answeredBy: string | undefined;
+  /** When it was answered or ended, in ms since the epoch; undefined while open or when not known. */
+  readonly endedAt: number | undefined;
+}
+
+/** One item of the inbox: a service's tool call (`kind: 'tool_call'`) or one of the proxy's requests (`kind: 'request'`). */
+export type InboxItem = InboxToolCallItem | InboxRequestItem;
 
 /** Longest `title`; a summary is cut to it with an ellipsis. */
 export const INBOX_TITLE_MAX_LENGTH = 120;
@@ -94,9 +135,10 @@ export function toInboxItem(
   call: unknown,
   waitingSince: number,
   runId?: string,
-): InboxItem | undefined {
+): InboxToolCallItem | undefined {
   if (!isAnswerableToolCall(call)) return undefined;
   return {
+    kind: 'tool_call',
     id: inboxItemId(taskId, call.toolCallId),
     taskId,
     runId,
@@ -108,9 +150,43 @@ export function toInboxItem(
   };
 }
 
-/** Oldest first; ties by task name, then id, so the order does not jump between polls. */
+/** A time a `Date` can hold (the proxy's, read as it is), else undefined: shown, any other would throw. */
+const dateTime = (ms: number | undefined) => (ms !== undefined && Math.abs(ms) <= 8.64e15 ? ms : undefined);
+
+/**
+ * The item of a listed request, with what this page learnt of its end while the proxy still
+ * lists it open; undefined once this page's own answer went through (the item leaves at once).
+ */
+export function toRequestItem(listing: RequestListing, outcome: RequestOutcome | undefined): InboxRequestItem | undefined {
+  const learnt = listing.state === 'open' ? outcome : undefined;
+  if (outcome?.state === 'answered' && outcome.here === true) return undefined;
+  const { request } = listing;
+  const line = (text: unknown) => (typeof text === 'string' ? cut(oneLine(text)) : '');
+  const expiresAt = dateTime(listing.expiresAt);
+  return {
+    kind: 'request',
+    id: `request:${request.id}`,
+    // The proxy's deadline is the one that holds; a request without one shows none.
+    request: expiresAt === undefined ? request : { ...request, deadline: expiresAt },
+    source: request.source,
+    team: listing.team,
+    title: line(request.title),
+    message: line(request.message),
+    state: learnt?.state ?? listing.state,
+    waitingSince: dateTime(listing.openedAt) ?? Date.now(),
+    expiresAt,
+    answeredBy:
+      learnt === undefined ? listing.answeredBy : learnt.state === 'answered' && learnt.here !== true ? learnt.answeredBy : undefined,
+    endedAt: dateTime(learnt === undefined ? listing.endedAt : 'endedAt' in learnt ? learnt.endedAt : undefined),
+  };
+}
+
+/** What sorts an item among those that waited as long: its task's name, or its request's title. */
+const nameOf = (item: InboxItem) => (item.kind === 'request' ? item.title : (item.taskName ?? item.taskId));
+
+/** Oldest first; ties by task name (a request's title), then id, so the order does not jump between polls. */
 export function compareInboxItems(a: InboxItem, b: InboxItem): number {
   if (a.waitingSince !== b.waitingSince) return a.waitingSince - b.waitingSince;
-  const byName = (a.taskName ?? a.taskId).localeCompare(b.taskName ?? b.taskId, undefined, { numeric: true });
+  const byName = nameOf(a).localeCompare(nameOf(b), undefined, { numeric: true });
   return byName !== 0 ? byName : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

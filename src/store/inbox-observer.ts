@@ -1,6 +1,9 @@
 import { MAX_PAGE_LIMIT, type Page, type TaskListItem } from '../client';
-import { compareInboxItems, statusRunId, toInboxItem, type InboxItem } from './inbox-item';
-import { resourceKeyId, resourceKeys, type ResourceKey } from './resource-key';
+import type { HumanAnswer, RequestListing } from '../request';
+import { removeDraft, requestDraftScope } from '../utils';
+import { compareInboxItems, statusRunId, toInboxItem, toRequestItem, type InboxItem, type InboxRequestItem } from './inbox-item';
+import { requestAnswersOf, type RequestOutcome } from './request-answers';
+import { resourceKeyId, resourceKeys, type RequestsKey, type ResourceKey } from './resource-key';
 import type { RunStore, Watcher } from './run-store';
 
 /** Defaults of `InboxOptions`. */
@@ -12,20 +15,33 @@ export interface InboxOptions {
    * `GET /api/v1/tasks`, all pages of 30, listed again every `listIntervalMs`.
    */
   taskIds?: readonly string[] | undefined;
-  /** Milliseconds between two listings of the tasks, or `false` to list them once. Ignored with `taskIds`. Default: 30000. */
+  /**
+   * Milliseconds between two listings of the tasks, or `false` to list them once. Ignored with
+   * `taskIds`. Also how often a proxy without requests (its 404) is asked again. Default: 30000.
+   */
   listIntervalMs?: number | false | undefined;
   /** Milliseconds between status polls of each run. Default: the store's `pollIntervalMs.status` (2000). */
   pollIntervalMs?: number | undefined;
+  /**
+   * Lists the requests of a `createTaskProxy` too (`proxy.requests.open`: an MCP elicitation, a
+   * LangGraph interrupt…), polled every `pollIntervalMs.requests` of the store (1000), when the
+   * client can read them (`createTaskClient`'s can). Default: true.
+   */
+  requests?: boolean | undefined;
   /** When false, nothing is fetched or polled. Default: true. */
   enabled?: boolean | undefined;
 }
 
 export interface InboxResult {
-  /** Every tool call waiting for the person, oldest first. Calls whose answer was accepted are gone at once. */
+  /**
+   * Every tool call and request waiting for the person, oldest first, and the requests that ended
+   * in the last minute (their `state` says how). Calls and requests whose answer was accepted here
+   * are gone at once.
+   */
   readonly items: readonly InboxItem[];
-  /** `items.length`. */
+  /** The items still waiting: `items.length` less the requests that ended. */
   readonly count: number;
-  /** True until the task list (or, with `taskIds`, the first status) has loaded or failed. */
+  /** True until the task list (or, with `taskIds`, the first status) and the requests have loaded or failed. */
   readonly isLoading: boolean;
   /**
    * The task list's last failure, else the first run status's; undefined when every last request
@@ -43,18 +59,34 @@ export interface InboxResult {
    * another change (a poll that brings the same data makes no new snapshot).
    */
   readonly updatedAt: number | undefined;
-  /** Lists the tasks and reads every status again now. */
+  /** Lists the tasks and the requests, and reads every status again now. */
   refetch(): Promise<void>;
+  /**
+   * Answers a request of `items` (`request.id`) with what `<HumanRequestPrompt>` gives `onAnswer`,
+   * once: another call for it while the first is out joins that one. Resolves once the proxy took
+   * it; the item then leaves. Rejects with the client's `TaskApiError`; a 409 (someone answered
+   * first) or 410 (it ended) also turns the item into one that says so. The prompt's word at the
+   * deadline (`{ action: 'cancel', expired: true }`) is not sent: the proxy ends the request
+   * itself, and the item says it expired at once.
+   */
+  readonly answerRequest: (id: string, answer: HumanAnswer) => Promise<{ delivered: boolean }>;
 }
 
 const EMPTY_ITEMS: readonly InboxItem[] = Object.freeze([]);
+
+/** A resource the observer reads and watches, at the interval it was watched with. */
+interface Held {
+  off: () => void;
+  watcher: Watcher<unknown> | undefined;
+  interval: number | false | undefined;
+}
 
 function sameItems(a: readonly InboxItem[], b: readonly InboxItem[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((item, index) => {
     const other = b[index];
+    if (item.kind === 'request' || other?.kind !== 'tool_call') return item === other;
     return (
-      other !== undefined &&
       item.id === other.id &&
       item.toolCall === other.toolCall &&
       item.taskName === other.taskName &&
@@ -71,8 +103,14 @@ function sameItems(a: readonly InboxItem[], b: readonly InboxItem[]): boolean {
  */
 export class InboxObserver {
   private readonly listeners = new Set<() => void>();
-  private readonly held = new Map<string, { off: () => void; watcher: Watcher<unknown> | undefined }>();
+  private readonly held = new Map<string, Held>();
   private readonly taskListeners = new Map<string, () => void>();
+  private offAnswers: (() => void) | undefined;
+  /** Listings keep their identity while unchanged (`replaceEqualDeep`): so do their items. */
+  private readonly requestItems = new WeakMap<
+    RequestListing,
+    { outcome: RequestOutcome | undefined; item: InboxRequestItem | undefined }
+  >();
   private current: InboxResult | undefined;
   private server: InboxResult | undefined;
   private updating = false;
@@ -95,6 +133,7 @@ export class InboxObserver {
       isStale: false,
       updatedAt: undefined,
       refetch: this.refetch,
+      answerRequest: this.answerRequest,
     }));
 
   subscribe = (listener: () => void): (() => void) => {
@@ -116,12 +155,19 @@ export class InboxObserver {
   }
 
   private readonly refetch = async (): Promise<void> => {
-    const keys = [...this.pageKeys(), ...this.tasks().map((task) => resourceKeys.status(task.id))];
+    const keys = [...this.pageKeys(), ...this.tasks().map((task) => resourceKeys.status(task.id)), ...this.requestKeys()];
     await Promise.all(keys.map((key) => this.store.refetch(key).catch(() => undefined)));
   };
 
+  private readonly answerRequest = (id: string, answer: HumanAnswer) => requestAnswersOf(this.store).answer(id, answer);
+
   private get active(): boolean {
     return this.options.enabled !== false;
+  }
+
+  /** The proxy's requests, when they are listed and the client can read them. */
+  private requestKeys(): RequestsKey[] {
+    return this.active && this.options.requests !== false && this.store.client.listRequests !== undefined ? [resourceKeys.requests()] : [];
   }
 
   private pageKeys(): ResourceKey[] {
@@ -158,23 +204,28 @@ export class InboxObserver {
         const key = resourceKeys.status(task.id);
         wanted.set(resourceKeyId(key), { key, interval: this.options.pollIntervalMs });
       }
+      for (const key of this.requestKeys()) {
+        // A proxy without requests is asked again as seldom as the task list, not every second.
+        const served = this.store.getSnapshot(resourceKeys.requests()).data?.served !== false;
+        wanted.set(resourceKeyId(key), { key, interval: served ? undefined : listInterval });
+      }
       for (const [id, held] of this.held) {
-        if (wanted.has(id)) continue;
+        const want = wanted.get(id);
+        if (want !== undefined && want.interval === held.interval) continue;
         held.off();
         held.watcher?.unwatch();
         this.held.delete(id);
       }
       for (const [id, { key, interval }] of wanted) {
         if (this.held.has(id)) continue;
-        const entry: { off: () => void; watcher: Watcher<unknown> | undefined } = {
-          off: this.store.subscribe(key, this.update),
-          watcher: undefined,
-        };
+        const entry: Held = { off: this.store.subscribe(key, this.update), watcher: undefined, interval };
         // Held before watching: a watch that answers at once calls back into `update`.
         this.held.set(id, entry);
         entry.watcher = this.store.watch(key, { pollIntervalMs: interval });
       }
       this.syncTaskListeners(tasks.map((task) => task.id));
+      // Answers to requests (this page's, or a 409 or 410 they got) change the items before the proxy's list does.
+      this.offAnswers ??= requestAnswersOf(this.store).subscribe(this.update);
     } finally {
       this.updating = false;
     }
@@ -243,18 +294,42 @@ export class InboxObserver {
       );
       if (item !== undefined) items.push(item);
     }
+    let requestsLoading = false;
+    const answers = requestAnswersOf(store);
+    for (const key of this.requestKeys()) {
+      const snapshot = store.getSnapshot(key);
+      if (snapshot.data === undefined && snapshot.error === undefined) requestsLoading = true;
+      error ??= snapshot.error;
+      if (snapshot.data !== undefined && snapshot.error !== undefined) stale = true;
+      for (const listing of snapshot.data?.requests ?? []) {
+        const item = this.requestItem(listing, answers.get(listing.request.id));
+        if (item !== undefined) items.push(item);
+      }
+    }
     items.sort(compareInboxItems);
-    const loading = this.active && (listLoading || (this.options.taskIds !== undefined && !statusesSettled));
+    const loading = this.active && (listLoading || requestsLoading || (this.options.taskIds !== undefined && !statusesSettled));
     if (!loading && error === undefined && this.active) this.updatedAt = now;
     return Object.freeze({
       items: items.length === 0 ? EMPTY_ITEMS : Object.freeze(items),
-      count: items.length,
+      count: items.filter((item) => item.kind === 'tool_call' || item.state === 'open').length,
       isLoading: loading,
       error,
       isStale: stale,
       updatedAt: this.updatedAt,
       refetch: this.refetch,
+      answerRequest: this.answerRequest,
     });
+  }
+
+  /** The item of a listing, the same object while neither it nor what this page learnt of it changed. */
+  private requestItem(listing: RequestListing, outcome: RequestOutcome | undefined): InboxRequestItem | undefined {
+    const cached = this.requestItems.get(listing);
+    if (cached !== undefined && cached.outcome === outcome) return cached.item;
+    const item = toRequestItem(listing, outcome);
+    this.requestItems.set(listing, { outcome, item });
+    // What was typed for a request that can no longer be answered goes, as a call's does when it goes away.
+    if (item !== undefined && item.state !== 'open') removeDraft(requestDraftScope(item.source), item.request.id);
+    return item;
   }
 
   private release(): void {
@@ -265,5 +340,7 @@ export class InboxObserver {
     this.held.clear();
     for (const off of this.taskListeners.values()) off();
     this.taskListeners.clear();
+    this.offAnswers?.();
+    this.offAnswers = undefined;
   }
 }

@@ -37,6 +37,10 @@
  *   is not a stream, no `ready` within 5 s, three failed attempts in a row), the store polls by these
  *   rules and tries the stream again after 60 s, doubling up to 10 minutes. Requests a person makes
  *   (`refetch()`, answers, stops) go over HTTP either way.
+ * - The proxy's requests (`resourceKeys.requests()`, `GET {baseUrl}/requests`) are polled every
+ *   1000 ms while an inbox reads them, by one tab for the origin; a client or a proxy without them
+ *   (its 404) has none, which is no error (the inbox then asks again at its list interval). An
+ *   answer to one (`InboxResult.answerRequest`) is sent once, and the requests are read again at once.
  *
  * Where each rule lives: `resource-state.ts` (what events do to a resource), `scheduler.ts` (timers,
  * queue, backoff, pauses), `create-store-core.ts` (requests), `resource-data.ts` (what an answer must
@@ -47,7 +51,14 @@ export { checkApiKeyObserver, type CheckApiKeyOptions } from './check-observer';
 export { getRunStore } from './get-run-store';
 export { INBOX_DEFAULTS, InboxObserver, type InboxOptions, type InboxResult } from './inbox-observer';
 export { CallAttention, type CallAttentionSettings } from './call-attention';
-export { INBOX_TITLE_MAX_LENGTH, inboxItemId, toolCallTitle, type InboxItem } from './inbox-item';
+export {
+  INBOX_TITLE_MAX_LENGTH,
+  inboxItemId,
+  toolCallTitle,
+  type InboxItem,
+  type InboxRequestItem,
+  type InboxToolCallItem,
+} from './inbox-item';
 export type { CrossTabOptions } from './cross-tab-sync';
 export type { TabRole } from './tab-election';
 export { createBrowserTabEnvironment, type TabChannel, type TabEnvironment, type TabLocks, type TabStorage } from './tab-environment';
@@ -61,6 +72,8 @@ export {
   type ResourceData,
   type ResourceDataMap,
   type ResourceKey,
+  type ProxyRequests,
+  type RequestsKey,
   type ResourceKind,
   type RunResourceKey,
   type RunsPageKey,

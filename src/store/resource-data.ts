@@ -25,6 +25,7 @@ const LABELS: Record<ResourceKey['resource'], string> = {
   'tasks-page': 'list of tasks',
   'runs-page': 'list of runs',
   check: 'key check',
+  requests: 'requests',
 };
 
 const isCount = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
@@ -61,6 +62,10 @@ export function readResourceData(resource: ResourceKey['resource'], data: unknow
         break;
       case 'check':
         if (typeof data === 'boolean') return data;
+        break;
+      case 'requests':
+        // Each listing was checked where it was read (`fetchRequests`), in this tab or the one polling for it.
+        if (isRecord(data) && Array.isArray(data.requests)) return data;
         break;
     }
   } catch (cause) {

@@ -1,4 +1,5 @@
 import { MAX_PAGE_LIMIT, type GifStatus, type Page, type RunListItem, type RunResult, type RunStatus, type TaskListItem } from '../client';
+import type { RequestListing } from '../request';
 
 /** What a run-scoped key points at. `runId` absent means "the most recent run of the task" (spec §4.4). */
 export interface RunResourceKey<R extends 'status' | 'result' | 'gif'> {
@@ -27,9 +28,22 @@ export interface CheckKey {
   readonly resource: 'check';
 }
 
+/** The proxy's requests for the caller's team, `GET {baseUrl}/requests`. */
+export interface RequestsKey {
+  readonly resource: 'requests';
+}
+
 /** Every resource the store can fetch and poll. */
 export type ResourceKey =
-  RunResourceKey<'status'> | RunResourceKey<'result'> | RunResourceKey<'gif'> | TasksPageKey | RunsPageKey | CheckKey;
+  RunResourceKey<'status'> | RunResourceKey<'result'> | RunResourceKey<'gif'> | TasksPageKey | RunsPageKey | CheckKey | RequestsKey;
+
+/** The proxy's requests as the store keeps them. */
+export interface ProxyRequests {
+  /** The listings the page can use (`isRequestListing`), each request once; agent-made content, text only. */
+  readonly requests: readonly RequestListing[];
+  /** False when the client has no requests to read, or the proxy has none (it answered 404): nothing is shown. */
+  readonly served: boolean;
+}
 
 /** The `resource` part of a key. */
 export type ResourceKind = ResourceKey['resource'];
@@ -43,6 +57,7 @@ export interface ResourceDataMap {
   'runs-page': Page<RunListItem>;
   /** `true` when the service accepts the key. */
   check: boolean;
+  requests: ProxyRequests;
 }
 
 /** The data type behind a key. */
@@ -53,7 +68,7 @@ export function isRunResourceKey(key: ResourceKey): key is RunResourceKey<'statu
   return key.resource === 'status' || key.resource === 'result' || key.resource === 'gif';
 }
 
-const TAB_SHARED_KINDS: readonly string[] = ['status', 'result', 'gif', 'tasks-page', 'runs-page'];
+const TAB_SHARED_KINDS: readonly string[] = ['status', 'result', 'gif', 'tasks-page', 'runs-page', 'requests'];
 
 /** The kinds one leader tab polls for every tab of the origin (the key check stays per tab). */
 export function isTabSharedKind(kind: string): boolean {
@@ -90,6 +105,7 @@ export const resourceKeys = {
     limit: limitOf(limit),
   }),
   check: (): CheckKey => ({ resource: 'check' }),
+  requests: (): RequestsKey => ({ resource: 'requests' }),
 } as const;
 
 /**
@@ -103,7 +119,8 @@ export function canonicalKey(key: ResourceKey): ResourceKey {
     case 'runs-page':
       return resourceKeys.runsPage(key.taskId, key.page, key.limit);
     case 'check':
-      return resourceKeys.check();
+    case 'requests':
+      return resourceKeys[key.resource]();
     default:
       return resourceKeys[key.resource](key.taskId, key.runId);
   }

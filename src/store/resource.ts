@@ -15,7 +15,8 @@ export interface WatchOptions<T> {
   /**
    * Poll interval for this watcher. With several watchers of one resource the shortest wins.
    * Default: the store's `pollIntervalMs.status` for run statuses, `pollIntervalMs.gif` for GIFs,
-   * and `false` (fetched once) for results, lists and the key check.
+   * `pollIntervalMs.requests` for the proxy's requests, and `false` (fetched once) for results,
+   * lists and the key check.
    */
   pollIntervalMs?: PollInterval<T> | undefined;
   /**

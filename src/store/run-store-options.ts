@@ -5,7 +5,7 @@ import type { StoreEnvironment } from './store-environment';
 
 /** Defaults of `RunStoreOptions`. */
 export const RUN_STORE_DEFAULTS = Object.freeze({
-  pollIntervalMs: Object.freeze({ status: 2000, gif: 3000 }),
+  pollIntervalMs: Object.freeze({ status: 2000, gif: 3000, requests: 1000 }),
   maxConcurrentRequests: 6,
   retryBaseMs: DEFAULT_RETRY_BASE_MS,
   retryCapMs: DEFAULT_RETRY_CAP_MS,
@@ -51,11 +51,13 @@ export interface StreamOptions {
 
 export interface RunStoreOptions {
   /**
-   * Poll intervals, in ms, of watchers that give none: run statuses (`status`) and GIF statuses
-   * (`gif`). Results, lists and the key check are fetched once unless a watcher asks for polls.
-   * Default: `{ status: 2000, gif: 3000 }`.
+   * Poll intervals, in ms, of watchers that give none: run statuses (`status`), GIF statuses
+   * (`gif`) and the proxy's requests (`requests`, read by `useInbox` and `<Inbox>`, so a new one
+   * shows within about this long; one tab polls them for every tab of the origin). Results, lists
+   * and the key check are fetched once unless a watcher asks for polls.
+   * Default: `{ status: 2000, gif: 3000, requests: 1000 }`.
    */
-  pollIntervalMs?: { status?: number; gif?: number };
+  pollIntervalMs?: { status?: number; gif?: number; requests?: number };
   /**
    * Most polls open at once, for the whole store. Reads a person asked for and mutations are not
    * held back by it (they never wait behind polls), but reads count towards it. Default: 6, what

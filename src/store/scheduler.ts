@@ -17,7 +17,7 @@ export type PauseReason = 'auth' | 'hidden' | 'offline';
 
 export interface SchedulerOptions {
   /** Default interval of watchers that give none, by resource; absent kinds are fetched once. */
-  defaultIntervals: { readonly status: number; readonly gif: number };
+  defaultIntervals: { readonly status: number; readonly gif: number; readonly requests: number };
   maxConcurrentRequests: number;
   firstPollJitterMs: number;
   backoff: BackoffOptions;
@@ -186,7 +186,8 @@ export class Scheduler {
   /** The interval its watchers ask for, done or not; undefined when none asks for polls. */
   requestedInterval(resource: Resource): number | undefined {
     const kind = resource.key.resource;
-    const fallback = kind === 'status' || kind === 'gif' ? this.options.defaultIntervals[kind] : false;
+    // Results, lists and the key check have no default: fetched once.
+    const fallback = (this.options.defaultIntervals as Partial<Record<string, number>>)[kind] ?? false;
     let shortest: number | undefined;
     let active = false;
     const consider = (option: PollInterval<unknown>) => {

@@ -35,6 +35,12 @@ export function writeDraft(taskId: string, toolCallId: string, draft: unknown): 
   }
 }
 
+/**
+ * The first key of a `HumanRequest`'s draft (its `id` is the second): beside the task service's
+ * drafts, keyed by task id, under a prefix no task id needs.
+ */
+export const requestDraftScope = (source: string) => `request:${source}`;
+
 export function removeDraft(taskId: string, toolCallId: string): void {
   try {
     storage()?.removeItem(keyOf(taskId, toolCallId));

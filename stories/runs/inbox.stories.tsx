@@ -1,8 +1,13 @@
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { HITLRequest, Interrupt } from 'langchain';
 import { expect, fn, within } from 'storybook/test';
-import { Inbox, type InboxProps, type RunStore } from '../../src';
+import { createTaskClient, Inbox, type InboxProps, type RunStore } from '../../src';
+import { fromInterrupt } from '../../src/adapters/langgraph';
+import { fromElicitation } from '../../src/adapters/mcp';
 import { InboxObserver } from '../../src/store-entry';
-import type { SimulatedService } from '../../src/testing';
+import { DEFAULT_SIMULATOR_API_KEY, SIMULATOR_ORIGIN, type SimulatedService } from '../../src/testing';
+import { createRequestsDouble, type RequestsDouble } from '../../scripts/lib/requests-double';
 import { LOGIN_TASK, releaseSimulator, simulate, startTask, untilToolCall, withSimulator, type StoryClock } from '../support/simulator';
 
 const LIST_TASKS = { method: 'GET', path: '/api/v1/tasks' };
@@ -70,9 +75,10 @@ export const WithItems: Story = {
   loaders: [simulate({ setup: ({ service, clock }) => waitingRuns(service, clock, 3) })],
   play: async ({ args, canvas, userEvent }) => {
     const list = await canvas.findByRole('list', { name: 'Tool calls waiting for your answer' });
+    // The count once every source answered: the service's calls and the proxy's requests (none here).
+    await expect(await canvas.findByRole('heading', { name: 'Waiting for you (3)' })).toBeVisible();
     const items = within(list).getAllByRole('button');
     await expect(items).toHaveLength(3);
-    await expect(canvas.getByRole('heading', { name: 'Waiting for you (3)' })).toBeVisible();
     await expect(args.onToolCallWaiting).toHaveBeenCalledTimes(3);
     await userEvent.tab();
     await expect(items[0]).toHaveFocus();
@@ -101,6 +107,94 @@ export const WithError: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Could not load the inbox');
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/** An MCP server's elicitation (`elicitation/create`, form mode), as its client handler receives it. */
+const bookTable: ElicitRequestFormParams = {
+  mode: 'form',
+  message: 'To book your table, the restaurant needs a few details.',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name', minLength: 2 },
+      guests: { type: 'integer', title: 'Guests', minimum: 1, maximum: 12, default: 2 },
+    },
+    required: ['name', 'guests'],
+  },
+};
+
+/** `result.__interrupt__[0]` of a LangChain agent with `humanInTheLoopMiddleware`: the model called `send_email`. */
+const sendEmail: Interrupt<HITLRequest> = {
+  id: 'b3c1f0e2a9d84c51',
+  value: {
+    actionRequests: [
+      { name: 'send_email', args: { to: 'ann@example.com', subject: 'Invoice 2025-117' }, description: 'Send the invoice to Ann.' },
+    ],
+    reviewConfigs: [{ actionName: 'send_email', allowedDecisions: ['approve', 'reject'] }],
+  },
+};
+
+/**
+ * A story's service and, in front of it, the proxy's requests (`GET /requests`,
+ * `POST /requests/{id}/answer`) as `createTaskProxy` serves them: what `proxy.requests.open`
+ * opened is listed beside the service's calls.
+ */
+function withRequests(setup: (service: SimulatedService, clock: StoryClock, requests: RequestsDouble) => Promise<void>) {
+  return async () => {
+    const requests = createRequestsDouble();
+    const { simulator } = await simulate({
+      setup: async ({ service, clock }) => {
+        await setup(service, clock, requests);
+        return undefined;
+      },
+      client: (service) =>
+        createTaskClient({
+          baseUrl: SIMULATOR_ORIGIN,
+          apiKey: DEFAULT_SIMULATOR_API_KEY,
+          fetch: requests.fetch((request) => service.fetch(request)),
+          timeoutMs: 0,
+        }),
+    })();
+    return { simulator, requests };
+  };
+}
+
+const requestsOf = (loaded: Record<string, unknown>) => loaded.requests as RequestsDouble;
+
+/**
+ * One inbox for every agent: a run of the task service waiting for its sign-in form, an MCP
+ * server's elicitation (a form, with a deadline) and a LangChain agent's approval, each opened by
+ * `proxy.requests.open(request, { team })` on the server and listed oldest first. A request opens
+ * its `<HumanRequestPrompt>` in place and its answer goes to the proxy once.
+ */
+export const WithFrameworkRequests: Story = {
+  loaders: [
+    withRequests(async (service, clock, requests) => {
+      requests.open(fromInterrupt(sendEmail), { openedAt: Date.now() - 4 * 60_000 });
+      await untilToolCall(service, clock, await startTask(service, LOGIN_TASK));
+      requests.open(fromElicitation(bookTable, { id: 7, title: 'Bistro Lumière asks' }), {
+        openedAt: Date.now() - 30_000,
+        expiresAt: Date.now() + 10 * 60_000,
+      });
+    }),
+  ],
+  play: async ({ canvas, loaded, userEvent }) => {
+    const list = await canvas.findByRole('list', { name: 'Tool calls waiting for your answer' });
+    await expect(await canvas.findByRole('heading', { name: 'Waiting for you (3)' })).toBeVisible();
+    const items = within(list).getAllByRole('button');
+    // Oldest first: the approval (4 min), the elicitation (30 s), the service's form (seen as the page opened).
+    const sources = items.map((item) => item.querySelector('.hitl-inbox-task')?.textContent);
+    await expect(sources.slice(0, 2)).toEqual(['LangGraph', 'MCP']);
+    await expect(items[1]).toHaveTextContent(/expires in (9|10) min/);
+    await expect(items[2]).toHaveTextContent(/Sign in/);
+    await userEvent.click(within(list).getByRole('button', { name: /Bistro Lumière asks/ }));
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Name/ }), 'Ada Lovelace');
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expect(await canvas.findByRole('heading', { name: 'Waiting for you (2)' })).toBeVisible();
+    const [sent] = requestsOf(loaded).answers;
+    await expect(requestsOf(loaded).answers).toHaveLength(1);
+    await expect(sent?.answer).toEqual({ requestId: sent?.id, action: 'accept', content: { name: 'Ada Lovelace', guests: 2 } });
   },
 };
 

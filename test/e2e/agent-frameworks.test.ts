@@ -29,17 +29,29 @@ import { deletion, email, interruptedAgent, toolReplies } from '../node/adapters
 import { connectMcp, type McpSession } from '../node/adapters/mcp-fixture';
 import { WAIT, useRequestPage } from './request-page';
 
-/** How far ahead a deadline is set: long enough to show the request on a busy machine, short enough to keep the file quick. */
-const DEADLINE_MS = 2000;
-/** A deadline passes by itself: the wait for it is the deadline, then what only a freeze would exceed. */
-const EXPIRY_WAIT = { timeout: DEADLINE_MS + WAIT.timeout };
+/**
+ * How far ahead of the page's clock a deadline is set: further than any machine takes to show a
+ * request, so none passes before the test has seen the request. Nobody waits for it: the test moves
+ * the page's clock past it (`passDeadline`).
+ */
+const DEADLINE_MS = 10 * 60_000;
 const EXPIRED = 'This request expired. The agent was told it was not answered in time.';
 
 const rig = useRequestPage();
 
+// The page's timers and `Date` are Playwright's from here on: they run in real time until a test
+// moves them on. Installed before the first request, so every deadline's timer is one of them.
+beforeAll(() => rig.page.clock.install());
+
+/** The page's time, which deadlines are set on (it runs ahead of this process's once a deadline was passed). */
+const pageNow = () => rig.page.evaluate(() => Date.now());
+
+/** Moves the page's clock past a deadline set `DEADLINE_MS` ahead: its timer fires now, as it would then. */
+const passDeadline = () => rig.page.clock.fastForward(DEADLINE_MS);
+
 /** Waits for the prompt to say it expired (it answered the deadline's cancel), and checks axe on what is left. */
 async function expectExpired(heading: string) {
-  await rig.page.getByRole('region', { name: heading, exact: true }).getByRole('alert').filter({ hasText: EXPIRED }).waitFor(EXPIRY_WAIT);
+  await rig.page.getByRole('region', { name: heading, exact: true }).getByRole('alert').filter({ hasText: EXPIRED }).waitFor(WAIT);
   expect(await rig.axeViolations()).toEqual([]);
 }
 
@@ -97,7 +109,7 @@ describe('MCP elicitation (a McpServer tool calls elicitInput; the Client handle
 
   it('a form of every kind of field: the tool receives the typed content, which the server validated', async () => {
     // A deadline far off: the time left is shown (and axe checks it), nothing expires.
-    deadline = Date.now() + 600_000;
+    deadline = (await pageNow()) + 600_000;
     const result = book();
     const region = await rig.shown(TITLE, [message]);
     deadline = undefined;
@@ -137,9 +149,10 @@ describe('MCP elicitation (a McpServer tool calls elicitInput; the Client handle
   });
 
   it('at the deadline the prompt closes and the tool receives cancel', async () => {
-    deadline = Date.now() + DEADLINE_MS;
+    deadline = (await pageNow()) + DEADLINE_MS;
     const result = book();
     await rig.shown(TITLE, [message]);
+    await passDeadline();
     expect(await result).toEqual({ action: 'cancel' });
     deadline = undefined;
     await expectExpired(TITLE);
@@ -223,8 +236,9 @@ describe('AI SDK (a ToolLoopAgent over the chat’s DirectChatTransport)', () =>
 
   it('at the deadline the approval is denied, and the tool never runs', async () => {
     const setup = await deleteFileChat();
-    const answer = rig.ask({ ...fromToolApproval(setup.part), deadline: Date.now() + DEADLINE_MS });
+    const answer = rig.ask({ ...fromToolApproval(setup.part), deadline: (await pageNow()) + DEADLINE_MS });
     await rig.shown('Approval requested', ['/tmp/report.pdf']);
+    await passDeadline();
     expect(await approve(setup, answer)).toEqual({ type: 'execution-denied', reason: 'Expired before anyone answered.' });
     expect(setup.deleted).toEqual([]);
     await expectExpired('Approval requested');
@@ -271,8 +285,9 @@ describe('LangGraph (createAgent with humanInTheLoopMiddleware, resumed with a C
 
   it('at the deadline nothing runs, and the model reads that nobody answered', async () => {
     const agent = await interruptedAgent([email, deletion]);
-    const answer = rig.ask({ ...fromInterrupt(agent.interrupt), deadline: Date.now() + DEADLINE_MS });
+    const answer = rig.ask({ ...fromInterrupt(agent.interrupt), deadline: (await pageNow()) + DEADLINE_MS });
     await rig.shown('Approval requested', ['Deleting cannot be undone']);
+    await passDeadline();
     const resumed = await agent.resume(await answer);
     expect(agent.ran).toEqual([]);
     expect(toolReplies(resumed.messages)).toEqual([
@@ -355,11 +370,12 @@ describe('AG-UI (an @ag-ui/client agent whose run finishes with an interrupt, re
   });
 
   it('at expiresAt the prompt closes, and the agent receives cancelled (all an expired interrupt takes)', async () => {
-    const expiresAt = new Date(Date.now() + DEADLINE_MS).toISOString();
+    const expiresAt = new Date((await pageNow()) + DEADLINE_MS).toISOString();
     const agent = mailAgent([{ id: 'tc-3', interrupt: { id: 'int-late', reason: 'tool_call', message: 'Send it soon?', expiresAt } }]);
     const interrupt = await interruptOf(agent);
     const answer = rig.ask(fromAgUiInterrupt(interrupt, { toolCall: toolCallOf(agent, interrupt.toolCallId) }));
     await rig.shown('Approval requested', ['Send it soon?']);
+    await passDeadline();
     expect(await resume(agent, interrupt, answer)).toEqual([{ interruptId: 'int-late', status: 'cancelled' }]);
     expect(toolResults(agent)).toEqual(['not sent: cancelled']);
     await expectExpired('Approval requested');

@@ -35,9 +35,14 @@ const createTask = async (task: string) =>
   (await rig.simulator.service.client.createTask({ task, agent: 'BROWSER_AGENT', tools: [formInputTool()] })).taskId;
 const requestsTo = (suffix: string, since = 0) =>
   rig.simulator.service.requests.filter((request) => request.path.endsWith(suffix) && request.startedAt >= since);
-const statusRequests = (since: number, until = Infinity) =>
+/** Status requests for `tasks` (the other tests' runs are polled meanwhile) from `since` to `until`. */
+const statusRequests = (tasks: readonly string[], since: number, until = Infinity) =>
   rig.simulator.service.requests.filter(
-    (request) => request.path.endsWith('/run/status') && request.startedAt >= since && request.startedAt < until,
+    (request) =>
+      request.path.endsWith('/run/status') &&
+      tasks.some((taskId) => request.path.includes(`/task/${taskId}/`)) &&
+      request.startedAt >= since &&
+      request.startedAt < until,
   );
 
 async function openPages(context: BrowserContext, count: number, query = ''): Promise<Page[]> {
@@ -55,8 +60,11 @@ const setTasks = (page: Page, tasks: string[]) =>
   page.evaluate((ids) => (window as unknown as { __setTasks(ids: string[]): void }).__setTasks(ids), tasks);
 const roleOf = (page: Page) => page.evaluate(() => (window as unknown as { __role(): string }).__role());
 
-describe('tabs of one origin, in Chromium', () => {
-  it('polls each run once per interval for all pages, and keeps polling when the leader page closes', async () => {
+// The tests run at once, each in a browser context of its own (its own tabs, channels, locks and
+// storage) with runs of its own: most of their time is waiting for poll intervals. Each asserts
+// with its own `expect`, as concurrent tests must.
+describe.concurrent('tabs of one origin, in Chromium', () => {
+  it('polls each run once per interval for all pages, and keeps polling when the leader page closes', async ({ expect }) => {
     const context = await rig.browser.newContext();
     const tasks = [await createTask('watch one'), await createTask('watch two'), await createTask('watch three')];
     const pages = await openPages(context, 3, `tasks=${tasks.join(',')}`);
@@ -64,7 +72,7 @@ describe('tabs of one origin, in Chromium', () => {
     await sleep(3 * INTERVAL_MS);
     const from = Date.now();
     await sleep(10 * INTERVAL_MS);
-    const window = statusRequests(from, Date.now());
+    const window = statusRequests(tasks, from, Date.now());
     const perInterval = window.length / 10;
     console.log(`status requests per interval, 3 runs x 3 pages: ${perInterval}`);
     // At most one poll per run per interval for the three pages (one per page would be 9); a busy
@@ -80,18 +88,18 @@ describe('tabs of one origin, in Chromium', () => {
     const closedAt = Date.now();
     await leader.close();
     // Another page takes over: the service sees a status request again.
-    await expect.poll(() => statusRequests(closedAt).length, { timeout: HANG_MS }).toBeGreaterThan(0);
-    const takeover = (statusRequests(closedAt)[0]?.startedAt ?? Infinity) - closedAt;
+    await expect.poll(() => statusRequests(tasks, closedAt).length, { timeout: HANG_MS }).toBeGreaterThan(0);
+    const takeover = (statusRequests(tasks, closedAt)[0]?.startedAt ?? Infinity) - closedAt;
     console.log(`first status request ${takeover} ms after the leader page closed`);
     const rest = pages.filter((page) => page !== leader);
     expect((await Promise.all(rest.map(roleOf))).filter((role) => role === 'leader')).toHaveLength(1);
     const from2 = Date.now();
     await sleep(5 * INTERVAL_MS);
-    expect(statusRequests(from2, Date.now()).length / 5).toBeLessThanOrEqual(3.3);
+    expect(statusRequests(tasks, from2, Date.now()).length / 5).toBeLessThanOrEqual(3.3);
     await context.close();
   });
 
-  it('sends an answer once when two pages submit it at once, and removes the form everywhere (20 times)', async () => {
+  it('sends an answer once when two pages submit it at once, and removes the form everywhere (20 times)', async ({ expect }) => {
     const context = await rig.browser.newContext();
     const [a, b, c] = (await openPages(context, 3)) as [Page, Page, Page];
     const removals: number[] = [];
@@ -143,7 +151,7 @@ describe('tabs of one origin, in Chromium', () => {
     await context.close();
   });
 
-  it('keeps a draft across a reload, but not the password', async () => {
+  it('keeps a draft across a reload, but not the password', async ({ expect }) => {
     const context = await rig.browser.newContext();
     const taskId = await createTask('ask for a draft');
     const [page] = (await openPages(context, 1, `tasks=${taskId}`)) as [Page];
@@ -157,7 +165,7 @@ describe('tabs of one origin, in Chromium', () => {
     await context.close();
   });
 
-  it('shows one notification per call across the pages', async () => {
+  it('shows one notification per call across the pages', async ({ expect }) => {
     const context = await rig.browser.newContext();
     await context.grantPermissions(['notifications'], { origin: rig.server.url });
     await context.addInitScript(() => {

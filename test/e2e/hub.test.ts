@@ -51,6 +51,9 @@ createRoot(document.getElementById('root')).render(
 );
 `;
 
+/** The page's script, bundled once for both stores' describe blocks. */
+let pageScript: Promise<string> | undefined;
+
 async function bundlePage(): Promise<string> {
   const result = await build({
     stdin: { contents: PAGE_SOURCE, resolveDir: import.meta.dirname, loader: 'tsx', sourcefile: 'hub-page.tsx' },
@@ -74,7 +77,7 @@ interface Instance {
   killStream(): void;
 }
 
-async function startInstance(upstream: string, store: ProxyStore | undefined, script: string): Promise<Instance> {
+async function startInstance(upstream: string, store: ProxyStore | undefined, script: string, race: AnswerRace): Promise<Instance> {
   const proxy = createTaskProxy({
     upstream,
     apiKey: API_KEY,
@@ -101,11 +104,11 @@ async function startInstance(upstream: string, store: ProxyStore | undefined, sc
       return;
     }
     log.push({ method: req.method ?? 'GET', path, at: Date.now() });
-    const gate = answerGate;
+    const gate = race.gate;
     if (gate !== undefined && req.method === 'POST' && path.endsWith('/tool-input')) {
       gate.held.push(() => listener(req, res));
       if (gate.held.length < gate.count) return;
-      answerGate = undefined;
+      race.gate = undefined;
       for (const release of gate.held) release();
       return;
     }
@@ -144,22 +147,31 @@ function statusRate(simulator: SimulatorServer, taskId: string, since: number): 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** While set, answers (`POST …/tool-input`) wait at whichever instance they reach until `count` have come. */
-let answerGate: { count: number; held: Array<() => void> } | undefined;
-/** Holds the next `count` answers across the instances and lets them into the proxies together. */
-function raceAnswers(count: number): void {
-  answerGate = { count, held: [] };
+/** One hub's: while `gate` is set, answers (`POST …/tool-input`) wait at whichever of its instances they reach until `count` have come. */
+interface AnswerRace {
+  gate: { count: number; held: Array<() => void> } | undefined;
+}
+/** Holds the next `count` answers across the hub's instances and lets them into the proxies together. */
+function raceAnswers(race: AnswerRace, count: number): void {
+  race.gate = { count, held: [] };
 }
 
-describe.each(['memory', 'redis'] as const)('the proxy hub with a %s store, in Chromium', (kind) => {
+// The two hubs run at once, each with its own simulator, store, browser and pages (most of their
+// time is poll intervals); within a hub the tests run in order, on its pages. Each asserts with
+// its own `expect`, as concurrent tests must.
+describe.concurrent.each(['memory', 'redis'] as const)('the proxy hub with a %s store, in Chromium', (kind) => {
+  const race: AnswerRace = { gate: undefined };
   let simulator: SimulatorServer;
   let redis: RedisServer | undefined;
   const stores: RedisProxyStore[] = [];
   let instances: Instance[];
   let browser: Browser;
+  /** The pages' two contexts, then the baseline's own. */
   let contexts: BrowserContext[];
   /** Five pages: three in the first context, two in the second. */
   let pages: Page[];
+  /** A page polling a run of its own, beside the five: what one page alone costs the service. */
+  let baseline: Page;
 
   /** The instance a context talks to: the first for context 0; with Redis, the second for context 1. */
   const instanceOf = (page: Page) => instances[contexts.indexOf(page.context()) % instances.length] as Instance;
@@ -172,22 +184,27 @@ describe.each(['memory', 'redis'] as const)('the proxy hub with a %s store, in C
 
   beforeAll(async () => {
     simulator = await startSimulatorServer({ apiKey: API_KEY, seed: `hub-${kind}`, scenarios: SCENARIOS });
-    const script = await bundlePage();
+    const script = await (pageScript ??= bundlePage());
     if (kind === 'redis') {
       redis = await startRedisServer();
       for (let i = 0; i < 2; i++) stores.push(createRedisProxyStore({ url: redis.url, prefix: 'e2e:' }));
-      instances = [await startInstance(simulator.url, stores[0], script), await startInstance(simulator.url, stores[1], script)];
+      instances = [
+        await startInstance(simulator.url, stores[0], script, race),
+        await startInstance(simulator.url, stores[1], script, race),
+      ];
     } else {
-      instances = [await startInstance(simulator.url, undefined, script)];
+      instances = [await startInstance(simulator.url, undefined, script, race)];
     }
     browser = await chromium.launch(chromiumLaunchOptions);
-    contexts = [await browser.newContext(), await browser.newContext()];
+    // The baseline in a context of its own: the tabs of one context share their polling.
+    contexts = [await browser.newContext(), await browser.newContext(), await browser.newContext()];
     pages = [];
     for (const [context, count] of [
       [contexts[0], 3],
       [contexts[1], 2],
     ] as const)
       for (let i = 0; i < count; i++) pages.push(await (context as BrowserContext).newPage());
+    baseline = await (contexts[2] as BrowserContext).newPage();
   });
 
   afterAll(async () => {
@@ -204,42 +221,50 @@ describe.each(['memory', 'redis'] as const)('the proxy hub with a %s store, in C
     await redis?.stop();
   });
 
-  it('sends the service one page’s worth of status requests for five pages, and shows a change in every page', async () => {
-    const { taskId } = await simulator.service.client.createTask({ task: 'watch the shop' });
+  it.sequential(
+    'sends the service one page’s worth of status requests for five pages, and shows a change in every page',
+    async ({ expect }) => {
+      const { taskId } = await simulator.service.client.createTask({ task: 'watch the shop' });
+      const { taskId: aloneId } = await simulator.service.client.createTask({ task: 'watch the shop alone' });
 
-    // One page polling on its own: the baseline.
-    await open(pages[0] as Page, taskId, false);
-    const alone = Date.now();
-    await sleep(6 * INTERVAL_MS);
-    const single = statusRate(simulator, taskId, alone);
-    await (pages[0] as Page).goto('about:blank');
+      // One page polling a run on its own (the baseline) and, at the same time, five pages in two
+      // contexts watching another run through the stream; the rates are counted per run.
+      await open(baseline, aloneId, false);
+      const alone = Date.now();
+      for (const page of pages) await open(page, taskId, true);
+      const together = Date.now() + INTERVAL_MS;
+      await sleep(7 * INTERVAL_MS);
+      const single = statusRate(simulator, aloneId, alone);
+      const five = statusRate(simulator, taskId, together);
+      await baseline.goto('about:blank');
+      console.log(`status requests per interval: ${single} for one page alone, ${five} for five pages through the hub`);
+      // One poller polls about once an interval (a busy machine only makes it late); two pollers would
+      // be 2, five pages on their own 5.
+      expect(single).toBeGreaterThan(0.5);
+      expect(five).toBeGreaterThan(0.5);
+      expect(five).toBeLessThanOrEqual(1.5);
+      // The pages themselves asked for no status: only the hub did.
+      expect(
+        instances
+          .flatMap((instance) => instance.log)
+          .filter((entry) => entry.path.endsWith(`/task/${taskId}/run/status`) && entry.at >= together),
+      ).toEqual([]);
 
-    // Five pages in two contexts, through the stream.
-    for (const page of pages) await open(page, taskId, true);
-    const together = Date.now() + INTERVAL_MS;
-    await sleep(7 * INTERVAL_MS);
-    const five = statusRate(simulator, taskId, together);
-    console.log(`status requests per interval: ${single} for one page alone, ${five} for five pages through the hub`);
-    // One poller polls about once an interval (a busy machine only makes it late); two pollers would
-    // be 2, five pages on their own 5.
-    expect(single).toBeGreaterThan(0.5);
-    expect(five).toBeGreaterThan(0.5);
-    expect(five).toBeLessThanOrEqual(1.5);
-    // The pages themselves asked for no status: only the hub did.
-    expect(
-      instances.flatMap((instance) => instance.log).filter((entry) => entry.path.endsWith('/run/status') && entry.at >= together),
-    ).toEqual([]);
+      const changedAt = Date.now();
+      await simulator.service.client.stopRun(taskId);
+      for (const page of pages)
+        await page.waitForFunction(
+          () => (window as unknown as { __seen: Record<string, number> }).__seen.stopped !== undefined,
+          null,
+          WAIT,
+        );
+      const delays = await Promise.all(pages.map(async (page) => ((await seenAt(page, 'stopped')) as number) - changedAt));
+      console.log(`the change reached the five pages after ${delays.join(', ')} ms`);
+      expect(Math.max(...delays)).toBeLessThanOrEqual(HANG_MS);
+    },
+  );
 
-    const changedAt = Date.now();
-    await simulator.service.client.stopRun(taskId);
-    for (const page of pages)
-      await page.waitForFunction(() => (window as unknown as { __seen: Record<string, number> }).__seen.stopped !== undefined, null, WAIT);
-    const delays = await Promise.all(pages.map(async (page) => ((await seenAt(page, 'stopped')) as number) - changedAt));
-    console.log(`the change reached the five pages after ${delays.join(', ')} ms`);
-    expect(Math.max(...delays)).toBeLessThanOrEqual(HANG_MS);
-  });
-
-  it('keeps the pages working by polling when the proxy answers 404 for /events', async () => {
+  it.sequential('keeps the pages working by polling when the proxy answers 404 for /events', async ({ expect }) => {
     const { taskId } = await simulator.service.client.createTask({ task: 'watch the shop again' });
     for (const page of pages) await open(page, taskId, true);
     for (const instance of instances) instance.killStream();
@@ -255,42 +280,50 @@ describe.each(['memory', 'redis'] as const)('the proxy hub with a %s store, in C
       await page.waitForFunction(() => (window as unknown as { __seen: Record<string, number> }).__seen.stopped !== undefined, null, WAIT);
   });
 
-  it('forwards one of two answers sent from two contexts at once; the other page says it was answered elsewhere', async () => {
-    const { taskId } = await simulator.service.client.createTask({ task: 'ask for a code', tools: [formInputTool()] });
-    const pair = [pages[0], pages[3]] as [Page, Page];
-    for (const page of pair) {
-      await open(page, taskId, true);
-      await page.getByRole('textbox', { name: /Code/ }).fill(page === pair[0] ? 'first' : 'second');
-    }
-    const posted = instances.map((instance) => instance.log.length);
-    raceAnswers(2);
-    // Both press "Submit" at the same moment of the one clock they share (this machine's); the two
-    // answers then enter the proxies together, whenever each arrives.
-    const at = Date.now() + 500;
-    await Promise.all(
-      pair.map((page) =>
-        page.evaluate((when) => {
-          const submit = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Submit');
-          setTimeout(() => submit?.click(), when - Date.now());
-        }, at),
-      ),
-    );
-    await expect
-      .poll(() => instances.flatMap((instance, i) => instance.log.slice(posted[i])).filter((entry) => entry.method === 'POST').length, WAIT)
-      .toBe(2);
-    // Both came: neither page held its answer back, and the gate let them into the proxies together.
-    expect(answerGate).toBeUndefined();
+  it.sequential(
+    'forwards one of two answers sent from two contexts at once; the other page says it was answered elsewhere',
+    async ({ expect }) => {
+      const { taskId } = await simulator.service.client.createTask({ task: 'ask for a code', tools: [formInputTool()] });
+      const pair = [pages[0], pages[3]] as [Page, Page];
+      for (const page of pair) {
+        await open(page, taskId, true);
+        await page.getByRole('textbox', { name: /Code/ }).fill(page === pair[0] ? 'first' : 'second');
+      }
+      const posted = instances.map((instance) => instance.log.length);
+      raceAnswers(race, 2);
+      // Both press "Submit" at the same moment of the one clock they share (this machine's); the two
+      // answers then enter the proxies together, whenever each arrives.
+      const at = Date.now() + 500;
+      await Promise.all(
+        pair.map((page) =>
+          page.evaluate((when) => {
+            const submit = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Submit');
+            setTimeout(() => submit?.click(), when - Date.now());
+          }, at),
+        ),
+      );
+      await expect
+        .poll(
+          () => instances.flatMap((instance, i) => instance.log.slice(posted[i])).filter((entry) => entry.method === 'POST').length,
+          WAIT,
+        )
+        .toBe(2);
+      // Both came: neither page held its answer back, and the gate let them into the proxies together.
+      expect(race.gate).toBeUndefined();
 
-    const posts = instances.flatMap((instance, i) => instance.log.slice(posted[i]).filter((entry) => entry.method === 'POST'));
-    expect(posts).toHaveLength(2);
-    console.log(`the two answers arrived ${Math.abs((posts[0]?.at ?? 0) - (posts[1]?.at ?? 0))} ms apart and entered the proxies together`);
-    await expect
-      .poll(async () => (await Promise.all(pair.map((page) => page.getByText(/answered elsewhere/).count()))).sort(), WAIT)
-      .toEqual([0, 1]);
-    expect(simulator.service.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/tool-input'))).toHaveLength(
-      1,
-    );
-    const loser = (await pair[0].getByText(/answered elsewhere/).count()) === 1 ? pair[0] : pair[1];
-    await expect.poll(() => loser.getByRole('textbox', { name: /Code/ }).count(), WAIT).toBe(0);
-  });
+      const posts = instances.flatMap((instance, i) => instance.log.slice(posted[i]).filter((entry) => entry.method === 'POST'));
+      expect(posts).toHaveLength(2);
+      console.log(
+        `the two answers arrived ${Math.abs((posts[0]?.at ?? 0) - (posts[1]?.at ?? 0))} ms apart and entered the proxies together`,
+      );
+      await expect
+        .poll(async () => (await Promise.all(pair.map((page) => page.getByText(/answered elsewhere/).count()))).sort(), WAIT)
+        .toEqual([0, 1]);
+      expect(
+        simulator.service.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/tool-input')),
+      ).toHaveLength(1);
+      const loser = (await pair[0].getByText(/answered elsewhere/).count()) === 1 ? pair[0] : pair[1];
+      await expect.poll(() => loser.getByRole('textbox', { name: /Code/ }).count(), WAIT).toBe(0);
+    },
+  );
 });

@@ -2,10 +2,10 @@
  * The Playwright helpers of `hitl-react/testing/playwright`, in Debian's Chromium: a page bundled
  * from source renders `<RunViewer>` against the simulator over real HTTP, and the helpers fill a
  * `form_input` call with one field of every kind, wait for the run's states, and say what went
- * wrong when they cannot. Then the Playwright example of examples/testing runs under Playwright's
- * own test runner, as a user runs it.
+ * wrong when they cannot. Beside them, the Playwright example of examples/testing runs under
+ * Playwright's own test runner, as a user runs it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -136,6 +136,44 @@ async function servePage(dir: string): Promise<Server> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return server;
 }
+
+interface PlaywrightExample {
+  child: ChildProcess;
+  outputDir: string;
+  finished: Promise<{ code: number | null; output: string }>;
+}
+
+/**
+ * The Playwright example, run as a user runs it: `playwright test`, a process of its own with its
+ * own browser, app and simulator. It shares nothing with the helpers' page, so it starts before
+ * their tests and runs beside them; its own test below waits for its end.
+ */
+let example: PlaywrightExample | undefined;
+
+beforeAll(async () => {
+  const outputDir = await mkdtemp(join(tmpdir(), 'hitl-playwright-example-'));
+  // Without this runner's own settings (NODE_ENV=test, VITEST_*): the example runs as in a user's project.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+  const args = [join(repoRoot, 'node_modules/playwright/cli.js'), 'test', '-c', 'examples/testing/playwright', '--reporter=line'];
+  const child = spawn(process.execPath, [...args, '--output', outputDir], { cwd: repoRoot, env });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const finished = new Promise<{ code: number | null; output: string }>((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, output }));
+  });
+  // Read by its test; a run cut short by a failure elsewhere is not a second failure.
+  finished.catch(() => undefined);
+  example = { child, outputDir, finished };
+});
+
+afterAll(async () => {
+  if (example === undefined) return;
+  if (example.child.exitCode === null && example.child.signalCode === null) example.child.kill();
+  await example.finished.catch(() => undefined);
+  await rm(example.outputDir, { recursive: true, force: true });
+});
 
 describe('hitl-react/testing/playwright in Chromium', () => {
   let workDir: string | undefined;
@@ -322,25 +360,8 @@ describe('hitl-react/testing/playwright in Chromium', () => {
 });
 
 describe('the Playwright example (examples/testing/playwright) under Playwright Test', () => {
-  let outputDir: string | undefined;
-
-  afterAll(async () => {
-    if (outputDir !== undefined) await rm(outputDir, { recursive: true, force: true });
-  });
-
   it('passes: answers the login by label, waits for the end, and retries a failed send', async () => {
-    outputDir = await mkdtemp(join(tmpdir(), 'hitl-playwright-example-'));
-    // Without this runner's own settings (NODE_ENV=test, VITEST_*): the example runs as in a user's project.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
-    const args = [join(repoRoot, 'node_modules/playwright/cli.js'), 'test', '-c', 'examples/testing/playwright', '--reporter=line'];
-    const child = spawn(process.execPath, [...args, '--output', outputDir], { cwd: repoRoot, env });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const code = await new Promise<number | null>((done, fail) => {
-      child.on('error', fail);
-      child.on('close', done);
-    });
+    const { code, output } = await (example as PlaywrightExample).finished;
     expect({ code, output }).toMatchObject({ code: 0, output: expect.stringMatching(/2 passed/) as unknown });
   });
 });

@@ -12,6 +12,7 @@ import * as mcp from '../../src/adapters/mcp';
 import * as agUi from '../../src/adapters/ag-ui';
 import * as aiSdk from '../../src/adapters/ai-sdk';
 import * as langgraph from '../../src/adapters/langgraph';
+import * as serviceWorker from '../../src/service-worker';
 
 const names = (module: object) => Object.keys(module).sort();
 
@@ -25,6 +26,7 @@ it.each([
   'src/adapters/ag-ui/index.ts',
   'src/adapters/ai-sdk/index.ts',
   'src/adapters/langgraph/index.ts',
+  'src/service-worker/index.ts',
 ])('lists every export of %s by name', (entry) => {
   // `export *` would make whatever a module exports public, internals included.
   expect(readFileSync(new URL(`../../${entry}`, import.meta.url), 'utf8')).not.toMatch(/export\s+(type\s+)?\*/);
@@ -86,6 +88,10 @@ it('keeps the export list of hitl-react/ai-sdk', () => {
 
 it('keeps the export list of hitl-react/langgraph', () => {
   expect(names(langgraph)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/service-worker', () => {
+  expect(names(serviceWorker)).toMatchSnapshot();
 });
 
 it('exports the names the issues fix', () => {

@@ -164,7 +164,8 @@ function AuditRow({ entry, messages, dates, team, focusable }: AuditRowProps) {
       </td>
       {team ? (
         <td>
-          <bdi>{entry.taskName ?? entry.taskId}</bdi>
+          {/* An action on a request of `proxy.requests` names no task: the request's id stands there. */}
+          <bdi>{entry.taskName ?? (entry.taskId === '' ? (entry.requestId ?? '') : entry.taskId)}</bdi>
         </td>
       ) : null}
       <td>{messages.action({ action: entry.action })}</td>

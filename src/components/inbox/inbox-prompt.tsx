@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { TaskClient, ToolDefinition } from '../../client';
 import { useShowToolCall, useToolCallDraft, useToolInput } from '../../hooks';
-import type { InboxItem } from '../../store';
+import type { InboxToolCallItem } from '../../store';
 import type { InboxMessages } from '../../messages';
 import type { FieldComponents, RenderField } from '../tool-call-form';
 import { customRenderer, ToolCallPrompt, type ToolRenderers } from '../tool-call-prompt';
@@ -9,7 +9,7 @@ import type { RunViewerFormProps } from '../run-viewer';
 import { errorReason, type HeadingLevel } from '../shared';
 
 export interface InboxPromptProps {
-  item: InboxItem;
+  item: InboxToolCallItem;
   client: TaskClient | undefined;
   tools: readonly ToolDefinition[] | undefined;
   renderers: ToolRenderers | undefined;

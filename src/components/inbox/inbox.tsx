@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { TaskClient, ToolDefinition } from '../../client';
 import {
   useDocumentTitleCount,
@@ -10,15 +10,20 @@ import {
   useToolCallAttention,
 } from '../../hooks';
 import { formatDuration, type InboxMessages } from '../../messages';
-import type { InboxItem } from '../../store';
+import type { InboxItem, InboxToolCallItem } from '../../store';
 import { cx, isRecord } from '../../utils';
-import { useNow, withRefProp } from '../../utils/react';
+import { lazyPart, useIsomorphicLayoutEffect, useNow, withRefProp } from '../../utils/react';
 import type { RunViewerFormProps } from '../run-viewer';
 import { errorReason, Heading, LiveAnnouncer, RetryAlert, subLevel, WaitingTime, type HeadingLevel } from '../shared';
 import type { FieldComponents, RenderField } from '../tool-call-form';
 import type { ToolRenderers } from '../tool-call-prompt';
 import { InboxPrompt } from './inbox-prompt';
+import { endedText, InboxRequestButton, requestStateAt, requestTitle } from './inbox-request';
 import { useArrivals } from './use-arrivals';
+
+// Loaded when a request is first opened: a page whose inbox only ever shows the service's calls
+// does not ship `<HumanRequestPrompt>`.
+const InboxRequestPanel = lazyPart(() => import('./inbox-request-panel').then((module) => module.InboxRequestPanel));
 
 export interface InboxProps {
   /** The tasks whose most recent runs are watched. Default: every active task of the task list, all pages. */
@@ -27,19 +32,27 @@ export interface InboxProps {
   listIntervalMs?: number | false | undefined;
   /** Milliseconds between status polls of each run. Default: the store's (2000). */
   pollIntervalMs?: number | undefined;
+  /**
+   * Lists the requests of a `createTaskProxy` beside the service's calls (an MCP elicitation, a
+   * LangGraph interrupt, any `proxy.requests.open`), each answered in place with
+   * `<HumanRequestPrompt>`, when the client can read them. Default: true.
+   */
+  requests?: boolean | undefined;
   /** The client to use. Default: the one from `<TaskClientProvider>`. */
   client?: TaskClient | undefined;
   /**
-   * Called when an item is activated (click, Enter); the item's form is then not opened in place,
-   * so the app can route to its own page. Default: none (the form opens in place).
+   * Called when an item is activated (click, Enter), a tool call or a request (`item.kind`); the
+   * item's form is then not opened in place, so the app can route to its own page. Default: none
+   * (the form opens in place).
    */
   onOpen?: ((item: InboxItem) => void) | undefined;
   /**
-   * Names an item's tool, as plain text (agent-made names and headings are never read as HTML).
+   * Names a tool call's tool, as plain text (agent-made names and headings are never read as HTML).
    * Default: `defaultToolLabel`: the form's heading for `form_input` (else the `formTool` message,
-   * "Form"), any other tool's name in words (`approve_purchase` → "Approve purchase").
+   * "Form"), any other tool's name in words (`approve_purchase` → "Approve purchase"). A request
+   * is named by its title.
    */
-  toolLabel?: ((item: InboxItem) => string) | undefined;
+  toolLabel?: ((item: InboxToolCallItem) => string) | undefined;
   /** Custom renderers of tool calls by tool name, as `<RunViewer renderers>`. Default: none. */
   renderers?: ToolRenderers | undefined;
   /** The tasks' tool definitions, as `<RunViewer tools>`. Default: none. */
@@ -59,8 +72,8 @@ export interface InboxProps {
    * once per call across the tabs of the origin, unless a visible tab shows the call. Default: false.
    */
   notifications?: boolean | undefined;
-  /** Called once per call across the tabs of the origin when it starts waiting. Default: none. */
-  onToolCallWaiting?: ((item: InboxItem) => void) | undefined;
+  /** Called once per tool call across the tabs of the origin when it starts waiting. Default: none. */
+  onToolCallWaiting?: ((item: InboxToolCallItem) => void) | undefined;
   /** Keeps what the person typed into an opened form in `sessionStorage`, as `<RunViewer persistDrafts>`. Default: true. */
   persistDrafts?: boolean | undefined;
   /** The level of the inbox's heading; the forms' headings are one below. Default: 2. */
@@ -75,15 +88,20 @@ export interface InboxProps {
 export type InboxState = 'loading' | 'error' | 'empty' | 'ready';
 
 /**
- * Every tool call waiting for the person, oldest first: the task, the tool, what it asks and how
- * long it has waited. Arrow keys, Home and End move between items; Enter or a click opens the
- * call's form in place (or calls `onOpen`). An answered item leaves; new arrivals are announced
- * politely, once each.
+ * Every tool call and request waiting for the person, oldest first: the task (or the request's
+ * framework), what it asks, how long it has waited and, for a request with a deadline, how long it
+ * has left. Arrow keys, Home and End move between items; Enter or a click opens the call's form,
+ * or the request's `<HumanRequestPrompt>`, in place (or calls `onOpen`). An answered item leaves;
+ * a request that ends elsewhere (answered by someone else, withdrawn, expired, its agent gone)
+ * says so in place of its prompt while the proxy lists it. Arrivals and those endings are
+ * announced politely, once each.
  */
 export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
   const messages = useMessages('inbox', props.messages);
+  // A request without a title is named as its prompt names it.
+  const headings = useMessages('request');
   const inbox = useInbox(
-    { taskIds: props.taskIds, listIntervalMs: props.listIntervalMs, pollIntervalMs: props.pollIntervalMs },
+    { taskIds: props.taskIds, listIntervalMs: props.listIntervalMs, pollIntervalMs: props.pollIntervalMs, requests: props.requests },
     props.client,
   );
   const { items, count } = inbox;
@@ -100,8 +118,15 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
 
   useDocumentTitleCount(count, { enabled: props.documentTitle === true });
   useToolCallAttention(items, { notify: props.notifications === true, onToolCallWaiting: props.onToolCallWaiting }, props.client);
-  const announcement = useArrivals(items, inbox.isLoading, (item) =>
-    messages.announceArrival({ task: taskLabel(item, messages), title: item.title }),
+  const announcement = useArrivals(
+    items,
+    inbox.isLoading,
+    (item) =>
+      messages.announceArrival({
+        task: taskLabel(item, messages),
+        title: item.kind === 'request' ? requestTitle(item, headings) : item.title,
+      }),
+    (item) => messages.announceEnded({ title: requestTitle(item, headings), status: endedText(item, item.state, messages, locale) ?? '' }),
   );
 
   // One state at a time: an error while a later page still loads is shown alone, not beside "Loading…".
@@ -127,6 +152,17 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     if (props.onOpen !== undefined) props.onOpen(item);
     else setOpenId((current) => (current === item.id ? undefined : item.id));
   };
+  // An opened item that leaves (its answer went through) takes the focus with it: it goes to the
+  // item that took its place, else the last one.
+  const openIndex = useRef(-1);
+  if (open !== undefined) openIndex.current = items.indexOf(open);
+  useIsomorphicLayoutEffect(() => {
+    if (open !== undefined || openIndex.current < 0) return;
+    const index = openIndex.current;
+    openIndex.current = -1;
+    const active = list.current?.ownerDocument.activeElement;
+    if (active === null || active === undefined || active === active.ownerDocument.body) focusItem(index);
+  }, [open]);
 
   return (
     <section ref={ref} className={cx('hitl-inbox', props.className)} aria-labelledby={headingId} data-state={state}>
@@ -158,47 +194,87 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
       {state === 'empty' ? <p className="hitl-inbox-empty">{messages.empty()}</p> : null}
       {items.length > 0 ? (
         <ul ref={list} className="hitl-inbox-list" aria-label={messages.listLabel()}>
-          {items.map((item, index) => (
-            <li key={item.id} className="hitl-inbox-item" data-state={open?.id === item.id ? 'open' : 'closed'}>
-              <InboxItemButton
-                item={item}
-                now={now}
-                messages={messages}
-                expanded={props.onOpen === undefined ? open?.id === item.id : undefined}
-                tabbable={tabStop === item.id}
-                onFocus={() => setFocusId(item.id)}
-                onKeyDown={(event) => onKeyDown(event, index)}
-                onClick={() => activate(item)}
-                client={props.client}
-                toolLabel={props.toolLabel}
-              />
-              {open?.id === item.id ? (
-                <InboxPrompt
+          {items.map((item, index) =>
+            item.kind === 'request' ? (
+              <li key={item.id} className="hitl-inbox-item" data-kind="request" data-state={open?.id === item.id ? 'open' : 'closed'}>
+                <InboxRequestButton
                   item={item}
-                  client={props.client}
-                  tools={props.tools}
-                  renderers={props.renderers}
-                  components={props.components}
-                  renderField={props.renderField}
-                  formProps={props.formProps}
-                  headingLevel={subLevel(level)}
+                  now={now}
                   messages={messages}
-                  persistDrafts={props.persistDrafts !== false}
-                  onClose={() => {
-                    setOpenId(undefined);
-                    focusItem(index);
-                  }}
+                  headings={headings}
+                  open={open?.id === item.id}
+                  expanded={props.onOpen === undefined ? open?.id === item.id : undefined}
+                  tabbable={tabStop === item.id}
+                  onFocus={() => setFocusId(item.id)}
+                  onKeyDown={(event) => onKeyDown(event, index)}
+                  onClick={() => activate(item)}
                 />
-              ) : null}
-            </li>
-          ))}
+                {open?.id === item.id ? (
+                  <Suspense fallback={<div className="hitl-inbox-prompt" aria-busy="true" />}>
+                    <InboxRequestPanel
+                      item={item}
+                      ended={endedText(item, requestStateAt(item, now), messages, locale)}
+                      messages={messages}
+                      headingLevel={subLevel(level)}
+                      answer={inbox.answerRequest}
+                      components={props.components}
+                      renderField={props.renderField}
+                      formProps={props.formProps}
+                      persistDrafts={props.persistDrafts !== false}
+                      onClose={() => {
+                        setOpenId(undefined);
+                        focusItem(index);
+                      }}
+                    />
+                  </Suspense>
+                ) : null}
+              </li>
+            ) : (
+              <li key={item.id} className="hitl-inbox-item" data-state={open?.id === item.id ? 'open' : 'closed'}>
+                <InboxItemButton
+                  item={item}
+                  now={now}
+                  messages={messages}
+                  expanded={props.onOpen === undefined ? open?.id === item.id : undefined}
+                  tabbable={tabStop === item.id}
+                  onFocus={() => setFocusId(item.id)}
+                  onKeyDown={(event) => onKeyDown(event, index)}
+                  onClick={() => activate(item)}
+                  client={props.client}
+                  toolLabel={props.toolLabel}
+                />
+                {open?.id === item.id ? (
+                  <InboxPrompt
+                    item={item}
+                    client={props.client}
+                    tools={props.tools}
+                    renderers={props.renderers}
+                    components={props.components}
+                    renderField={props.renderField}
+                    formProps={props.formProps}
+                    headingLevel={subLevel(level)}
+                    messages={messages}
+                    persistDrafts={props.persistDrafts !== false}
+                    onClose={() => {
+                      setOpenId(undefined);
+                      focusItem(index);
+                    }}
+                  />
+                ) : null}
+              </li>
+            ),
+          )}
         </ul>
       ) : null}
     </section>
   );
 });
 
-const taskLabel = (item: InboxItem, messages: InboxMessages) => item.taskName ?? messages.taskFallback({ taskId: item.taskId });
+/** An item's first line: its task, or the framework a request came from. */
+const taskLabel = (item: InboxItem, messages: InboxMessages) =>
+  item.kind === 'request'
+    ? messages.requestSource({ source: item.source })
+    : (item.taskName ?? messages.taskFallback({ taskId: item.taskId }));
 
 /** `approve_purchase`, `approvePurchase`, `approve-purchase` → "Approve purchase". */
 function humanise(name: string): string {
@@ -214,7 +290,7 @@ function humanise(name: string): string {
  * The default of `<Inbox toolLabel>`: a form is named by its heading (the item's title), any
  * other tool by its name in words, never by the raw `form_input`.
  */
-export function defaultToolLabel(item: InboxItem, messages: InboxMessages): string {
+export function defaultToolLabel(item: InboxToolCallItem, messages: InboxMessages): string {
   if (item.toolName === 'form_input') {
     const { parameters } = item.toolCall.tool;
     const hasHeading = isRecord(parameters) && typeof parameters.heading === 'string' && parameters.heading.trim() !== '';
@@ -224,7 +300,7 @@ export function defaultToolLabel(item: InboxItem, messages: InboxMessages): stri
 }
 
 interface InboxItemButtonProps {
-  item: InboxItem;
+  item: InboxToolCallItem;
   now: number | undefined;
   messages: InboxMessages;
   expanded: boolean | undefined;
@@ -233,7 +309,7 @@ interface InboxItemButtonProps {
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onClick: () => void;
   client: TaskClient | undefined;
-  toolLabel: ((item: InboxItem) => string) | undefined;
+  toolLabel: ((item: InboxToolCallItem) => string) | undefined;
 }
 
 /** One item: agent-made names and titles as text only. Listed in a visible tab, its call counts as on screen. */

@@ -1,5 +1,6 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
+import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
 
 const L = 'de';
@@ -246,6 +247,20 @@ export const de: Messages = {
     submitError: ({ reason }) => `Ihre Antwort konnte nicht gesendet werden: ${reason}`,
     enableNotifications: () => 'Benachrichtigen, wenn ein Agent wartet',
     notificationTitle: ({ task }) => `${task} wartet auf Sie`,
+    requestSource: ({ source }) => sourceName(source, 'Aufgabendienst'),
+    expiresIn: ({ duration }) => `läuft ab in ${duration}`,
+    requestAnswered: ({ user, time }) =>
+      user === undefined
+        ? time === undefined
+          ? 'Jemand anderes hat diese Anfrage beantwortet.'
+          : `Jemand anderes hat um ${time} geantwortet.`
+        : time === undefined
+          ? `Beantwortet von ${user}.`
+          : `Beantwortet von ${user} um ${time}.`,
+    requestCancelled: () => 'Der Agent hat diese Anfrage zurückgezogen.',
+    requestExpired: () => 'Diese Anfrage ist abgelaufen.',
+    requestUnanswerable: () => 'Diese Anfrage kann nicht mehr beantwortet werden (ihr Agent ist nicht mehr da).',
+    announceEnded: ({ title, status }) => (title === '' ? status : `${title}: ${status}`),
   },
   auditTrail: {
     heading: () => 'Verlauf',
@@ -262,8 +277,16 @@ export const de: Messages = {
     actionColumn: () => 'Was',
     outcomeColumn: () => 'Ergebnis',
     action: ({ action }) =>
-      ({ create_task: 'Aufgabe erstellt', answer: 'Geantwortet', stop_run: 'Lauf gestoppt', stop_task: 'Aufgabe gestoppt' })[action] ??
-      action,
+      ({
+        create_task: 'Aufgabe erstellt',
+        answer: 'Geantwortet',
+        stop_run: 'Lauf gestoppt',
+        stop_task: 'Aufgabe gestoppt',
+        open_request: 'Anfrage gestellt',
+        answer_request: 'Anfrage beantwortet',
+        cancel_request: 'Anfrage zurückgezogen',
+        expire_request: 'Anfrage abgelaufen',
+      })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
         accepted: 'Erledigt',
@@ -271,6 +294,7 @@ export const de: Messages = {
         answer_in_doubt: 'Unklar, ob es angekommen ist',
         refused: 'Abgelehnt',
         failed: 'Fehlgeschlagen',
+        request_ended: 'Die Anfrage war schon beendet',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `Beantwortet von ${user} · ${time}`,
   },

@@ -1,5 +1,6 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
+import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
 
 const L = 'es';
@@ -250,6 +251,20 @@ export const es: Messages = {
     submitError: ({ reason }) => `No se pudo enviar su respuesta: ${reason}`,
     enableNotifications: () => 'Avisarme cuando un agente espere',
     notificationTitle: ({ task }) => `${task} le está esperando`,
+    requestSource: ({ source }) => sourceName(source, 'Servicio de tareas'),
+    expiresIn: ({ duration }) => `caduca en ${duration}`,
+    requestAnswered: ({ user, time }) =>
+      user === undefined
+        ? time === undefined
+          ? 'Otra persona respondió a esta solicitud.'
+          : `Otra persona respondió a las ${time}.`
+        : time === undefined
+          ? `Respondida por ${user}.`
+          : `Respondida por ${user} a las ${time}.`,
+    requestCancelled: () => 'El agente retiró esta solicitud.',
+    requestExpired: () => 'Esta solicitud ha caducado.',
+    requestUnanswerable: () => 'Esta solicitud ya no se puede responder (su agente ya no está).',
+    announceEnded: ({ title, status }) => (title === '' ? status : `${title}: ${status}`),
   },
   auditTrail: {
     heading: () => 'Historial',
@@ -266,8 +281,16 @@ export const es: Messages = {
     actionColumn: () => 'Qué',
     outcomeColumn: () => 'Resultado',
     action: ({ action }) =>
-      ({ create_task: 'Creó la tarea', answer: 'Respondió', stop_run: 'Detuvo la ejecución', stop_task: 'Detuvo la tarea' })[action] ??
-      action,
+      ({
+        create_task: 'Creó la tarea',
+        answer: 'Respondió',
+        stop_run: 'Detuvo la ejecución',
+        stop_task: 'Detuvo la tarea',
+        open_request: 'Solicitud abierta',
+        answer_request: 'Respondió la solicitud',
+        cancel_request: 'Solicitud cancelada',
+        expire_request: 'Solicitud vencida',
+      })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
         accepted: 'Hecho',
@@ -275,6 +298,7 @@ export const es: Messages = {
         answer_in_doubt: 'No se sabe si llegó',
         refused: 'Rechazado',
         failed: 'Falló',
+        request_ended: 'La solicitud ya había terminado',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `Respondido por ${user} · ${time}`,
   },

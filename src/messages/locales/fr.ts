@@ -1,5 +1,6 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
+import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
 
 const L = 'fr';
@@ -255,6 +256,20 @@ export const fr: Messages = {
     submitError: ({ reason }) => `Votre réponse n’a pas pu être envoyée${COLON} ${reason}`,
     enableNotifications: () => 'M’avertir quand un agent attend',
     notificationTitle: ({ task }) => `${task} vous attend`,
+    requestSource: ({ source }) => sourceName(source, 'Service de tâches'),
+    expiresIn: ({ duration }) => `expire dans ${duration}`,
+    requestAnswered: ({ user, time }) =>
+      user === undefined
+        ? time === undefined
+          ? 'Quelqu’un d’autre a répondu à cette demande.'
+          : `Quelqu’un d’autre a répondu à ${time}.`
+        : time === undefined
+          ? `Répondu par ${user}.`
+          : `Répondu par ${user} à ${time}.`,
+    requestCancelled: () => 'L’agent a retiré cette demande.',
+    requestExpired: () => 'Cette demande a expiré.',
+    requestUnanswerable: () => 'Cette demande ne peut plus recevoir de réponse (son agent n’est plus là).',
+    announceEnded: ({ title, status }) => (title === '' ? status : `${title}${COLON} ${status}`),
   },
   auditTrail: {
     heading: () => 'Historique',
@@ -271,8 +286,16 @@ export const fr: Messages = {
     actionColumn: () => 'Quoi',
     outcomeColumn: () => 'Résultat',
     action: ({ action }) =>
-      ({ create_task: 'A créé la tâche', answer: 'A répondu', stop_run: 'A arrêté l’exécution', stop_task: 'A arrêté la tâche' })[action] ??
-      action,
+      ({
+        create_task: 'A créé la tâche',
+        answer: 'A répondu',
+        stop_run: 'A arrêté l’exécution',
+        stop_task: 'A arrêté la tâche',
+        open_request: 'Demande ouverte',
+        answer_request: 'A répondu à la demande',
+        cancel_request: 'Demande annulée',
+        expire_request: 'Demande expirée',
+      })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
         accepted: 'Fait',
@@ -280,6 +303,7 @@ export const fr: Messages = {
         answer_in_doubt: 'Arrivée incertaine',
         refused: 'Refusé',
         failed: 'Échec',
+        request_ended: 'La demande était déjà close',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `Répondu par ${user} · ${time}`,
   },

@@ -1,5 +1,6 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
+import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
 
 const L = 'ja';
@@ -238,6 +239,20 @@ export const ja: Messages = {
     submitError: ({ reason }) => `回答を送信できませんでした: ${reason}`,
     enableNotifications: () => 'エージェントが待っているときに通知する',
     notificationTitle: ({ task }) => `${task}があなたを待っています`,
+    requestSource: ({ source }) => sourceName(source, 'タスクサービス'),
+    expiresIn: ({ duration }) => `あと${duration}で期限切れ`,
+    requestAnswered: ({ user, time }) =>
+      user === undefined
+        ? time === undefined
+          ? '別の人がこのリクエストに回答しました。'
+          : `別の人が${time}に回答しました。`
+        : time === undefined
+          ? `${user} さんが回答しました。`
+          : `${user} さんが${time}に回答しました。`,
+    requestCancelled: () => 'エージェントがこのリクエストを取り下げました。',
+    requestExpired: () => 'このリクエストは期限切れです。',
+    requestUnanswerable: () => 'このリクエストにはもう回答できません（エージェントが終了しました）。',
+    announceEnded: ({ title, status }) => (title === '' ? status : `${title}: ${status}`),
   },
   auditTrail: {
     heading: () => '履歴',
@@ -254,7 +269,16 @@ export const ja: Messages = {
     actionColumn: () => '操作',
     outcomeColumn: () => '結果',
     action: ({ action }) =>
-      ({ create_task: 'タスクを作成', answer: '回答', stop_run: '実行を停止', stop_task: 'タスクを停止' })[action] ?? action,
+      ({
+        create_task: 'タスクを作成',
+        answer: '回答',
+        stop_run: '実行を停止',
+        stop_task: 'タスクを停止',
+        open_request: 'リクエストを作成',
+        answer_request: 'リクエストに回答',
+        cancel_request: 'リクエストを取り消し',
+        expire_request: 'リクエストが期限切れ',
+      })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
         accepted: '完了',
@@ -262,6 +286,7 @@ export const ja: Messages = {
         answer_in_doubt: '届いたか不明',
         refused: '拒否',
         failed: '失敗',
+        request_ended: 'リクエストは既に終了していた',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `${user} が回答 · ${time}`,
   },

@@ -3,6 +3,7 @@ import { toProxyAuditEntry, type ProxyAuditEntry } from '../audit-log';
 import { readAnswerRecord } from '../answer-record';
 import { noteToolCallSeen } from './note-tool-call-seen';
 import { redisConnections } from './redis-connections';
+import { createRedisRequestStore } from './redis-request-store';
 import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../proxy-store';
 import {
   ACQUIRE_LEASE,
@@ -331,6 +332,8 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
         .map((value) => ({ value, score: Number(score) }));
       return [...below, ...older].slice(0, limit).flatMap(readAuditMember);
     },
+
+    ...createRedisRequestStore({ prefix, client: ready, subscriber: async () => (await opened()).subscriber }),
 
     close: connections.close,
   };

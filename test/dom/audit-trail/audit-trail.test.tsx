@@ -209,6 +209,38 @@ describe('<AuditTrail> of the whole team', () => {
     expect(within(task).queryByRole('columnheader', { name: 'Task' })).not.toBeInTheDocument();
   });
 
+  it("names a request of the proxy's requests by its id, and says what became of it", async () => {
+    const request = (over: Partial<AuditEntry>) =>
+      entry({ taskId: '', runId: undefined, toolCallId: undefined, requestId: 'el-7', ...over });
+    const trail = [
+      request({ action: 'answer_request', status: 410, outcome: 'request_ended' }),
+      request({ action: 'expire_request', user: '' }),
+      request({ action: 'open_request', user: '' }),
+    ];
+    const { client } = proxyClient(() => json({ success: true, data: trail }));
+    const { container } = render(
+      <TaskClientProvider client={client}>
+        <AuditTrail />
+      </TaskClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Team activity' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(2)
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['el-7', 'Answered the request', 'The request had ended'],
+      ['el-7', 'Request expired', 'Done'],
+      ['el-7', 'Request opened', 'Done'],
+    ]);
+    await expectNoAxeViolations(container);
+  });
+
   it('keeps what it showed when older entries fail to load, says so, and loads them on "Try again"', async () => {
     const trail = teamTrail(3);
     let fail = true;

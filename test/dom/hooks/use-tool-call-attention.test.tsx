@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { useToolCallAttention } from '../../../src/hooks';
-import type { InboxItem } from '../../../src/store';
+import type { InboxToolCallItem } from '../../../src/store';
 import { advance, harness, installFakeClock, removeFakeClock } from './hook-test-utils';
 
 const shown: string[] = [];
@@ -22,18 +22,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const item = (id: string): InboxItem => ({
+const item = (id: string): InboxToolCallItem => ({
+  kind: 'tool_call',
   id,
   taskId: `task-${id}`,
   runId: undefined,
   taskName: undefined,
-  toolCall: {} as InboxItem['toolCall'],
+  toolCall: {} as InboxToolCallItem['toolCall'],
   toolName: 'form_input',
   title: `Question ${id}`,
   waitingSince: 0,
 });
 
-function render(items: readonly InboxItem[]) {
+function render(items: readonly InboxToolCallItem[]) {
   // crossTab off: the store runs `once` in this page alone.
   const { wrapper: Provider } = harness(undefined, { crossTab: false });
   const wrapper = ({ children }: { children?: ReactNode }) => (
@@ -41,10 +42,13 @@ function render(items: readonly InboxItem[]) {
       <Provider>{children}</Provider>
     </StrictMode>
   );
-  return renderHook((props: { items: readonly InboxItem[] }) => useToolCallAttention(props.items, { notify: true, notifyDelayMs: 300 }), {
-    wrapper,
-    initialProps: { items },
-  });
+  return renderHook(
+    (props: { items: readonly InboxToolCallItem[] }) => useToolCallAttention(props.items, { notify: true, notifyDelayMs: 300 }),
+    {
+      wrapper,
+      initialProps: { items },
+    },
+  );
 }
 
 describe('useToolCallAttention', () => {

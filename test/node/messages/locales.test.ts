@@ -70,6 +70,7 @@ const BASE = {
   ms: 125_000,
   decision: 'approve',
   property: 'address',
+  source: 'mcp',
   locale: 'en',
 };
 
@@ -98,6 +99,8 @@ const VARIANTS: Array<Partial<Record<keyof typeof BASE, unknown>>> = [
   { decision: 'edit', action: 'decline', property: undefined, ms: 0 },
   { decision: 'reject', action: 'cancel', ms: 172_800_000 },
   { decision: 'respond' },
+  { source: 'task-service' },
+  { source: 'constructor' },
 ];
 
 /** Messages that show a value of the service as it is (when it is not one they know). */
@@ -130,6 +133,19 @@ describe.each(Object.entries(LOCALES))('locale %s', (tag, locale) => {
         }
       }
     }
+  });
+});
+
+describe.each(Object.entries(LOCALES))('locale %s, a request answered elsewhere', (_tag, locale) => {
+  it('is said whether the proxy names who answered and when, or not', () => {
+    for (const user of ['ada@example.com', undefined])
+      for (const time of ['12:03', undefined]) {
+        const text = locale.inbox.requestAnswered({ user, time });
+        expect(text.trim()).not.toBe('');
+        expect(text).not.toMatch(/undefined/);
+        if (user !== undefined) expect(text).toContain(user);
+        if (time !== undefined) expect(text).toContain(time);
+      }
   });
 });
 

@@ -1,9 +1,12 @@
 /** The inbox observer, without React: which runs it finds, the items it builds, and when they leave. */
-import { InboxObserver, toolCallTitle, type InboxOptions } from '../../../src/store';
+import { InboxObserver, toolCallTitle, type InboxItem, type InboxOptions, type InboxToolCallItem } from '../../../src/store';
 import { FakeTaskClient, formCall, processing, runStatus, waitingFor, type RecordedCall } from './fake-task-client';
 import { useStoreFixture } from './store-fixture';
 
 const makeStore = useStoreFixture();
+
+/** The items that are tool calls (a scripted client has no requests: all of them). */
+const toolCalls = (items: readonly InboxItem[]) => items.filter((item): item is InboxToolCallItem => item.kind === 'tool_call');
 
 const tasks = Array.from({ length: 35 }, (_, index) => ({
   id: `task-${index + 1}`,
@@ -47,7 +50,7 @@ describe('InboxObserver', () => {
     const result = observer.getSnapshot();
     expect(result.isLoading).toBe(false);
     expect(result.count).toBe(3);
-    expect(result.items.map((item) => [item.taskName, item.toolName, item.title])).toEqual([
+    expect(toolCalls(result.items).map((item) => [item.taskName, item.toolName, item.title])).toEqual([
       ['Task 3', 'form_input', 'Sign in'],
       ['Task 7', 'pick', 'colour: red, size: 3'],
       ['Task 33', 'form_input', 'Sign in'],
@@ -66,7 +69,7 @@ describe('InboxObserver', () => {
     const observer = new InboxObserver(store, { taskIds: ['named', 'snake', 'unnamed'] });
     observer.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(100);
-    expect(Object.fromEntries(observer.getSnapshot().items.map((item) => [item.taskId, item.runId]))).toEqual({
+    expect(Object.fromEntries(toolCalls(observer.getSnapshot().items).map((item) => [item.taskId, item.runId]))).toEqual({
       named: 'run-7',
       snake: 'run-8',
       unnamed: undefined,
@@ -85,7 +88,7 @@ describe('InboxObserver', () => {
     await vi.advanceTimersByTimeAsync(10);
     late = true;
     await vi.advanceTimersByTimeAsync(2000);
-    const items = observer.getSnapshot().items;
+    const items = toolCalls(observer.getSnapshot().items);
     expect(items.map((item) => item.taskId)).toEqual(['b', 'a']);
     expect(items[0]?.taskName).toBeUndefined();
     expect((items[1]?.waitingSince ?? 0) - (items[0]?.waitingSince ?? 0)).toBeGreaterThanOrEqual(2000);

@@ -86,7 +86,8 @@ describe.each(['stream', 'polling'] as const)('waitingSince through the proxy, a
     expect(olderSince - start).toBeGreaterThanOrEqual(3000);
     expect(olderSince - start).toBeLessThanOrEqual(5000);
     expect(newerSince - olderSince).toBeGreaterThanOrEqual(18_000);
-    const order = (observer: InboxObserver) => observer.getSnapshot().items.map((item) => [item.taskId, item.waitingSince]);
+    const order = (observer: InboxObserver) =>
+      observer.getSnapshot().items.map((item) => [item.kind === 'tool_call' ? item.taskId : item.id, item.waitingSince]);
     expect(order(freshInbox)).toEqual(order(firstInbox));
     expect(order(freshInbox).map(([taskId]) => taskId)).toEqual([older, newer]);
   });

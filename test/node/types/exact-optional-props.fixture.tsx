@@ -8,7 +8,7 @@ import { Inbox, LiveView, RunViewer, ToolCallPrompt, useRunStatus, type ToolCall
 declare const runId: string | undefined;
 declare const pollIntervalMs: number | undefined;
 declare const className: string | undefined;
-declare const onOpen: ((item: { taskId: string }) => void) | undefined;
+declare const onOpen: ((item: { id: string }) => void) | undefined;
 declare const toolCall: ToolCall;
 
 export function App({ taskId }: { taskId: string }) {

@@ -1,16 +1,22 @@
 import type { AssertionTest, CharTest, StringsTest } from './atom-tests';
 import { StateKind, type Automaton } from './compile-automaton';
 
+/** Counts the states visited by the matches it is given to, so several matches can share one budget. */
+export interface WorkMeter {
+  work: number;
+}
+
 /**
  * Whether the whole of `value` matches the automaton: the answer of `^(?:source)$` in the native
  * engine, found by following every path at once (Thompson's simulation) instead of one at a time.
  * At each position of the value each state is visited at most once and each distinct test asked
  * at most once, so the time is at most (value length × states), whatever the pattern: nothing
- * backtracks. With a `budget`, gives up (undefined) once that many states have been visited.
+ * backtracks. With a `budget`, gives up (undefined) once that many states have been visited;
+ * `meter` is then told how many were.
  */
 export function matchesWhole(automaton: Automaton, value: string): boolean;
-export function matchesWhole(automaton: Automaton, value: string, budget: number): boolean | undefined;
-export function matchesWhole(automaton: Automaton, value: string, budget = Infinity): boolean | undefined {
+export function matchesWhole(automaton: Automaton, value: string, budget: number, meter?: WorkMeter): boolean | undefined;
+export function matchesWhole(automaton: Automaton, value: string, budget = Infinity, meter?: WorkMeter): boolean | undefined {
   const { kinds, next, alternative, testOf, tests, start, byCodePoint } = automaton;
   const size = kinds.length;
   // The position at which a state was last reached, and a test last asked: once per position each.
@@ -28,6 +34,10 @@ export function matchesWhole(automaton: Automaton, value: string, budget = Infin
   const later = new Map<number, number[]>();
   let character = 0;
   let work = 0;
+  const done = <T>(result: T): T => {
+    if (meter !== undefined) meter.work += work;
+    return result;
+  };
 
   const ask = (state: number, at: number): boolean => {
     const test = testOf[state] as number;
@@ -84,11 +94,11 @@ export function matchesWhole(automaton: Automaton, value: string, budget = Infin
     }
 
     if (at === value.length) {
-      for (let i = 0; i < readingCount; i++) if (kinds[reading[i] as number] === StateKind.Match) return true;
-      return false;
+      for (let i = 0; i < readingCount; i++) if (kinds[reading[i] as number] === StateKind.Match) return done(true);
+      return done(false);
     }
-    if (readingCount === 0 && later.size === 0) return false;
-    if (work > budget) return undefined;
+    if (readingCount === 0 && later.size === 0) return done(false);
+    if (work > budget) return done(undefined);
 
     // Read one character.
     character = (byCodePoint ? value.codePointAt(at) : value.charCodeAt(at)) as number;

@@ -8,7 +8,7 @@
 export { compileLinearPattern } from './compile-linear-pattern';
 export { MAX_STATES, type Automaton } from './compile-automaton';
 export { LinearPattern, WORK_BUDGET } from './linear-pattern';
-export { matchesWhole } from './matches-whole';
+export { matchesWhole, type WorkMeter } from './matches-whole';
 export { parsePattern } from './parse-pattern';
 export type { PatternFlags, PatternNode } from './pattern-node';
 export { UnsupportedPattern, type UnsupportedReason } from './unsupported-pattern';

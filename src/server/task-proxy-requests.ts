@@ -1,0 +1,98 @@
+import { DEFAULT_MAX_BODY_BYTES, readLimited } from '../client';
+import { envelope } from './envelope';
+import { consoleLogger, scrubbedLogger, storeErrorLog } from './logger';
+import { NO_NOTIFIER, type Notifier } from './notifier';
+import { createNotifier } from './notify-create-notifier';
+import { handlePushSubscriptions, PUSH_SUBSCRIPTIONS_PATH } from './notify-push-subscriptions';
+import { normaliseBasePath, notAllowed, stripBasePath } from './proxy-paths';
+import type { ProxyStore } from './proxy-store';
+import { createProxyRequests } from './proxy-requests';
+import { createStringScrubber } from './scrub-key';
+import { createTeamAccess } from './team-access';
+import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from './task-proxy-options';
+
+/** A setting given as a string or a function, read now: undefined while empty. */
+export function readSetting(setting: string | (() => string | undefined) | undefined): string | undefined {
+  const value = typeof setting === 'function' ? setting() : setting;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The requests of a `createTaskProxy` (`proxy.requests`, their routes and stats), its notifier and
+ * the push subscriptions' route, set up when the proxy is made: they need neither `upstream` nor
+ * (until an answer is sealed or a notification sent) `apiKey`, so a lazy proxy opens requests
+ * before its first request. The notifier is the proxy's one (`given`, else made from `notify`):
+ * the service's calls are told to it too.
+ */
+export function createTaskProxyRequests(options: TaskProxyOptions & { store: ProxyStore }, given?: Notifier) {
+  const { store } = options;
+  // The key is read as the proxy reads it, lazily; once read, no line says it.
+  let scrub: { key: string; scrub: (text: string) => string } | undefined;
+  const logger = scrubbedLogger(options.logger ?? consoleLogger, (text) => {
+    const key = readSetting(options.apiKey);
+    if (key === undefined) return text;
+    if (scrub?.key !== key) scrub = { key, scrub: createStringScrubber(key) };
+    return scrub.scrub(text);
+  });
+  const onStoreError = options.onStoreError ?? storeErrorLog(logger);
+  const teams = options.identify !== undefined;
+  const access = createTeamAccess({
+    options,
+    store,
+    onStoreError,
+    teams,
+    auditRetentionMs: options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs,
+    logger,
+  });
+  const basePath = normaliseBasePath(options.basePath ?? '');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const notifier =
+    given ??
+    (options.notify === undefined
+      ? NO_NOTIFIER
+      : createNotifier(options.notify, {
+          store,
+          logger,
+          // The same on every instance, and read as late as the proxy reads it.
+          signingKey: () => readSetting(options.apiKey),
+          onStoreError: options.onStoreError,
+          // A request another instance took the answer of a moment ago is not escalated; a call of the service is, while a poll shows it pending.
+          isWaiting: async (item) => item.kind !== 'request' || (await store.readRequests([item.id]))[0]?.state === 'open',
+        }));
+  const requests = createProxyRequests({
+    store,
+    options: options.requests,
+    basePath,
+    readApiKey: () => readSetting(options.apiKey),
+    access: { ...access, teams, maxBodyBytes },
+    writeAudit: access.writeAudit,
+    logger,
+    onStoreError,
+    notifier,
+  });
+
+  /** `{basePath}/push/subscriptions`, with notifications only: who may hand in a subscription is asked as for any route. */
+  async function pushSubscriptions(request: Request): Promise<Response> {
+    if (request.method !== 'POST' && request.method !== 'DELETE') return notAllowed(['POST', 'DELETE']);
+    const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
+    if (read === 'unreadable') return envelope(400, 'The request body could not be read');
+    if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
+    // `identify` and `authorize` get a copy with the bytes, the subscription its own.
+    const seen = new Request(request, { body: read as BodyInit });
+    const identity = await access.identifyCaller(seen);
+    if (identity instanceof Response) return identity;
+    if (!(await access.isAuthorized(seen, { identity, endpoint: 'pushSubscriptions' }))) return envelope(403, 'Forbidden');
+    return handlePushSubscriptions(new Request(request, { body: read as BodyInit }), identity, store, { maxBodyBytes });
+  }
+
+  return {
+    ...requests,
+    notifier,
+    /** Answers the requests' routes and the push subscriptions'; `undefined` for any other path. */
+    route(request: Request): Promise<Response> | undefined {
+      const own = requests.route(request);
+      if (own !== undefined || notifier === NO_NOTIFIER) return own;
+      return stripBasePath(new URL(request.url).pathname, basePath) === PUSH_SUBSCRIPTIONS_PATH ? pushSubscriptions(request) : undefined;
+    },
+  };
+}

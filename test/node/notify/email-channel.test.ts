@@ -1,0 +1,189 @@
+/**
+ * `emailChannel` through nodemailer to a real SMTP server (`smtp-server` on 127.0.0.1): the
+ * subject names the request, both bodies link to it, the HTML escapes the agent's title, and
+ * nothing the request holds beyond its title, team and source reaches the mail.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { createMemoryProxyStore } from '../../../src/server';
+import { emailChannel } from '../../../src/server/email-channel';
+import { createNotifier } from '../../../src/server/notify-create-notifier';
+import type { WaitingItem } from '../../../src/server/notifier';
+
+interface ReceivedMail {
+  readonly from: string;
+  readonly to: string[];
+  readonly raw: string;
+}
+
+/** A header of a raw message, unfolded, its RFC 2047 encoded words decoded. */
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split('\r\n\r\n')[0]!.replace(/\r\n(?=[ \t])/g, '');
+  const value = head
+    .split('\r\n')
+    .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+    ?.slice(name.length + 1)
+    .trim();
+  return value?.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+/** The decoded text of the message's part of type `type` (quoted-printable, base64 or 7bit). */
+function part(raw: string, type: 'text/plain' | 'text/html'): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
+  const parts = boundary === undefined ? [raw] : raw.split(`--${boundary}`);
+  const found = parts.find((candidate) => new RegExp(`content-type:\\s*${type}`, 'i').test(candidate.split('\r\n\r\n')[0] ?? ''));
+  if (found === undefined) throw new Error(`no ${type} part`);
+  const [head, ...rest] = found.split('\r\n\r\n');
+  const body = rest.join('\r\n\r\n');
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head ?? '')?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+let server: SMTPServer;
+let port = 0;
+let mails: ReceivedMail[] = [];
+let arrived: (() => void) | undefined;
+
+beforeEach(async () => {
+  mails = [];
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+        arrived?.();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as AddressInfo).port;
+});
+afterEach(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const nextMail = () => new Promise<void>((resolve) => (arrived = resolve));
+
+const item: WaitingItem = {
+  id: 'req-42',
+  kind: 'request',
+  team: 'billing',
+  source: 'langgraph',
+  title: 'Approve <b>refund</b> & "notify" the customer',
+  waitingSince: Date.UTC(2026, 4, 6, 7, 8, 9),
+  // What a request may hold beside its title: never in a notification.
+  request: {
+    id: 'req-42',
+    source: 'langgraph',
+    kind: 'form_input',
+    title: 'Approve',
+    form: { fields: [{ name: 'card', type: 'text', default: 'CARD-4111-SECRET' }] },
+  },
+};
+
+describe('emailChannel', () => {
+  it('mails the request through an SMTP transport made from options: subject, link, escaped HTML, no values', async () => {
+    const silent = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const channel = emailChannel({
+      transport: { host: '127.0.0.1', port, secure: false, ignoreTLS: true },
+      from: 'Inbox <inbox@example.com>',
+      to: (message) => `${message.team}@example.com`,
+    });
+    const notifier = createNotifier(
+      { channels: [channel], link: (waiting) => `https://app.example.com/inbox#${encodeURIComponent(waiting.id)}` },
+      { store: createMemoryProxyStore(), logger: silent },
+    );
+    const got = nextMail();
+    notifier.notice(item);
+    await got;
+    await notifier.close();
+
+    expect(silent.error).not.toHaveBeenCalled();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.from).toBe('inbox@example.com');
+    expect(mail?.to).toEqual(['billing@example.com']);
+    expect(header(mail!.raw, 'subject')).toMatch(/Waiting for an answer: Approve <b>refund<\/b> & "notify" the customer/);
+    const text = part(mail!.raw, 'text/plain');
+    const html = part(mail!.raw, 'text/html');
+    expect(text).toContain('Answer it: https://app.example.com/inbox#req-42');
+    expect(text).toContain('Approve <b>refund</b> & "notify" the customer');
+    expect(text).toContain('Team: billing');
+    expect(html).toContain('<a href="https://app.example.com/inbox#req-42">Answer it</a>');
+    expect(html).toContain('Approve &lt;b&gt;refund&lt;/b&gt; &amp; &quot;notify&quot; the customer');
+    expect(html).not.toContain('<b>refund');
+    expect(mail!.raw).not.toContain('CARD-4111-SECRET');
+    expect(header(mail!.raw, 'message-id')).toMatch(/^<msg_[\w-]+@hitl-react\.notification>$/);
+  });
+
+  it('takes an SMTP URL, and a list of recipients', async () => {
+    const channel = emailChannel({
+      transport: `smtp://127.0.0.1:${port}`,
+      from: 'inbox@example.com',
+      to: ['a@example.com', 'b@example.com'],
+    });
+    const got = nextMail();
+    await channel.send(
+      {
+        webhookId: 'msg_1',
+        kind: 'escalation',
+        afterMs: 2 * 60 * 60_000,
+        requestId: 'req-1',
+        title: 'Enter the code',
+        team: '',
+        source: 'mcp',
+        link: undefined,
+        waitingSince: 0,
+      },
+      { item, store: createMemoryProxyStore(), signal: new AbortController().signal, logger: console },
+    );
+    await got;
+    await channel.close?.();
+    expect(mails[0]?.to).toEqual(['a@example.com', 'b@example.com']);
+    expect(header(mails[0]!.raw, 'subject')).toMatch(/^Still waiting after 2 h: Enter the code \(mcp\)$/);
+    expect(part(mails[0]!.raw, 'text/plain')).toContain('Open the inbox to answer it.');
+  });
+
+  it('sends through any object with sendMail, and sends nothing without a recipient', async () => {
+    const sendMail = vi.fn(() => Promise.resolve());
+    const channel = emailChannel({ transport: { sendMail }, from: 'inbox@example.com', to: () => undefined });
+    const context = { item, store: createMemoryProxyStore(), signal: new AbortController().signal, logger: console };
+    const message = {
+      webhookId: 'msg_1',
+      kind: 'waiting' as const,
+      requestId: 'r',
+      title: 't',
+      team: 'x',
+      source: 's',
+      link: undefined,
+      waitingSince: 0,
+    };
+    await channel.send(message, context);
+    expect(sendMail).not.toHaveBeenCalled();
+    await emailChannel({ transport: { sendMail }, from: 'inbox@example.com', to: 'ops@example.com' }).send(message, context);
+    expect(sendMail).toHaveBeenCalledWith(
+      expect.objectContaining({ to: ['ops@example.com'], messageId: '<msg_1@hitl-react.notification>' }),
+    );
+  });
+});
