@@ -1,4 +1,5 @@
 import { envelope } from './envelope';
+import { readStrictJson } from './strict-json';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_TOOL_CALL_ID_LENGTH } from './answer-gate';
 import { isRecord } from '../utils';
 
@@ -9,8 +10,6 @@ export interface AnswerBody {
   readonly key: string | undefined;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * Reads a `tool-input` request strictly: `Content-Type: application/json`, a body that is JSON
  * (no `NaN`, no trailing comma, valid UTF-8) for an object with a string `input` and a non-empty
@@ -18,14 +17,9 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * answered here (415 or 400, saying what is wrong) and never reaches the gate or the service.
  */
 export function readAnswerBody(contentType: string | null, body: Uint8Array, idempotencyKey: string | null): AnswerBody | Response {
-  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') return envelope(415, 'An answer must be sent as Content-Type: application/json');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decoder.decode(body));
-  } catch {
-    return envelope(400, 'The answer is not valid JSON');
-  }
+  const read = readStrictJson(contentType, body, 'The answer');
+  if (read instanceof Response) return read;
+  const parsed = read.value;
   if (!isRecord(parsed)) return envelope(400, 'The answer must be a JSON object with "input" and "toolCallId"');
   const { input, toolCallId } = parsed;
   if (typeof toolCallId !== 'string' || toolCallId === '') return envelope(400, '"toolCallId" must be a non-empty string');

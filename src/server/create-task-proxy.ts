@@ -155,7 +155,7 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   const logger = scrubbedLogger(options.logger ?? consoleLogger, scrubHeader);
   const onStoreError = options.onStoreError ?? storeErrorLog(logger);
   // A redirect would carry the key to wherever it points.
-  const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(new Request(request, { redirect: 'manual' }));
+  const upstreamFetch = (request: Request) => (options.fetch ?? globalThis.fetch)(manualRedirect(request));
   const eventOptions = options.events === false ? undefined : (options.events ?? {});
   // The service's own reading of a run, for the answers: the same checks as the browser client's.
   const statusReader = createTaskClient({ baseUrl: upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs });
@@ -355,4 +355,18 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     },
     stats: (): CoreStats => ({ ...(hub?.stats() ?? NO_CORE_STATS), answers: gate.stats() }),
   });
+}
+
+/**
+ * Each request made by `manualRedirect`, to the request it was made from: a `Request` made from
+ * another follows the other's abort signal only while the other lives (undici holds the link
+ * weakly), so a time-out that aborts the first would never reach the upstream once it was
+ * collected, and the proxy would wait on the service past `timeoutMs`.
+ */
+const madeFrom = new WeakMap<Request, Request>();
+
+function manualRedirect(request: Request): Request {
+  const made = new Request(request, { redirect: 'manual' });
+  madeFrom.set(made, request);
+  return made;
 }

@@ -1,6 +1,7 @@
 import { readLimited } from '../client';
 import { isRecord } from '../utils';
 import { envelope } from './envelope';
+import { readStrictJson, refuseNonJson } from './strict-json';
 import { fromBase64 } from './notify-message';
 import type { RequestStore } from './request-store';
 
@@ -34,7 +35,6 @@ export interface PushSubscriptionsOptions {
   maxPerUser?: number;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
 const MAX_READ = 16 * 1024;
 const MAX_ENDPOINT_LENGTH = 2048;
 
@@ -43,18 +43,16 @@ const isKnownPushService = (endpoint: URL) =>
 
 /** The JSON object of a request, or the answer that refuses it (415, 413, 400). */
 async function readJson(request: Request, maxBodyBytes: number): Promise<Record<string, unknown> | Response> {
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') return envelope(415, 'Send the subscription as Content-Type: application/json');
+  const contentType = request.headers.get('content-type');
+  const refused = refuseNonJson(contentType, 'The subscription');
+  if (refused !== undefined) return refused;
   const max = Math.min(maxBodyBytes, MAX_READ);
   const read = await readLimited(request, max).catch(() => 'unreadable' as const);
   if (read === 'unreadable') return envelope(400, 'The request body could not be read');
   if (read === 'too-large') return envelope(413, `Request body larger than ${max} bytes`);
-  try {
-    const parsed: unknown = JSON.parse(decoder.decode(read));
-    return isRecord(parsed) ? parsed : envelope(400, 'The body must be a JSON object');
-  } catch {
-    return envelope(400, 'The body is not valid JSON');
-  }
+  const parsed = readStrictJson(contentType, read, 'The subscription');
+  if (parsed instanceof Response) return parsed;
+  return isRecord(parsed.value) ? parsed.value : envelope(400, 'The subscription must be a JSON object');
 }
 
 /** `value` as `URL` writes it, the form subscriptions are kept under; undefined unless an https address. */

@@ -4,13 +4,13 @@ import { isRecord } from '../utils';
 import { AnswerSealingError } from './answer-sealing';
 import { checkHumanAnswer } from './check-human-answer';
 import { envelope } from './envelope';
+import { readStrictJson } from './strict-json';
 import { describeError } from './logger';
 import { EXPIRED_ACTION, NO_ANSWER, randomId, replaceRecord, requestOf, type RequestsContext } from './request-records';
 import type { StoredRequest } from './request-store';
 import type { ProxyIdentity } from './task-proxy-options';
 import type { RequestRouteAccess } from './request-list-route';
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
 /** While an answer waits for its source, how often the record is read again besides the store's change events. */
 const RECHECK_MS = 500;
 
@@ -76,14 +76,9 @@ async function answer(
     return envelope(404, 'Request not found');
   if (!(await access.isAuthorized(seen, { identity, endpoint: 'answerRequest', requestId: id }))) return envelope(403, 'Forbidden');
 
-  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') return envelope(415, 'An answer must be sent as Content-Type: application/json');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decoder.decode(body));
-  } catch {
-    return envelope(400, 'The answer is not valid JSON');
-  }
+  const read = readStrictJson(contentType, body, 'The answer');
+  if (read instanceof Response) return read;
+  const parsed = read.value;
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       const settled = await ended(ctx, record);

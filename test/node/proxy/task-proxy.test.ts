@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createTaskClient } from '../../../src/client';
 import { formInputTool } from '../../../src/schema';
 import { createTaskProxy, type TaskProxyOptions } from '../../../src/server';
@@ -48,6 +50,27 @@ function fakeUpstream(respond: (request: Request) => Response | Promise<Response
     ...options,
   });
   return { proxy, seen };
+}
+
+/** The requests `neverAnswers` holds, as a real upstream's open connection holds its request. */
+const inFlight = new Set<Request>();
+
+/**
+ * An upstream that answers only by failing once its request is aborted, also one aborted before it
+ * was called (a 30 ms time-out can pass before a busy machine gets there). It holds the request
+ * meanwhile, as a socket would: a promise nothing holds would be collected with its whole chain,
+ * and with it the link the proxy's time-out aborts through, which no real upstream call allows.
+ */
+function neverAnswers(request: Request): Promise<Response> {
+  inFlight.add(request);
+  return new Promise<Response>((_, reject) => {
+    const fail = () => {
+      inFlight.delete(request);
+      reject(toError(request.signal.reason));
+    };
+    if (request.signal.aborted) fail();
+    else request.signal.addEventListener('abort', fail, { once: true });
+  });
 }
 
 async function answer(response: Response) {
@@ -368,20 +391,29 @@ describe('createTaskProxy: limits and failures', () => {
   });
 
   it('answers 504 when the upstream does not answer within timeoutMs', async () => {
-    const { proxy, seen } = fakeUpstream(
-      (request) =>
-        new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(toError(request.signal.reason)))),
-      { timeoutMs: 30 },
-    );
+    const { proxy, seen } = fakeUpstream(neverAnswers, { timeoutMs: 30 });
     expect(await answer(await proxy(new Request(`${APP}/api/v1/tasks`)))).toMatchObject({ status: 504, json: { success: false } });
     expect(seen[0]?.signal.aborted).toBe(true);
   });
 
+  it('answers 504 at timeoutMs also when the garbage collector runs while the upstream is silent', async () => {
+    // The forwarded request is made from the proxy's own; collecting that one used to cut the
+    // link its time-out aborts through, and the proxy then waited on the service for ever.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const { proxy, seen } = fakeUpstream(neverAnswers, { timeoutMs: 300 });
+    const pending = proxy(new Request(`${APP}/api/v1/tasks`));
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    for (let round = 0; round < 5; round++) {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await answer(await pending)).toMatchObject({ status: 504, json: { success: false } });
+    expect(seen[0]?.signal.aborted).toBe(true);
+  });
+
   it('stops waiting on the upstream when the browser goes away', async () => {
-    const { proxy, seen } = fakeUpstream(
-      (request) =>
-        new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(toError(request.signal.reason)))),
-    );
+    const { proxy, seen } = fakeUpstream(neverAnswers);
     const browser = new AbortController();
     const pending = proxy(new Request(`${APP}/api/v1/tasks`, { signal: browser.signal }));
     await vi.waitFor(() => expect(seen).toHaveLength(1));
