@@ -10,19 +10,6 @@ export { buildFormModel } from './build-form-model';
 export { applyClassNamePolicy, type ClassNamePolicy } from './class-name-policy';
 export { coerceFieldValue, emptyFieldValue } from './coerce-field-value';
 export { compilePattern, tryCompilePattern, type PatternRefusal } from './compile-pattern';
-export {
-  compileLinearPattern,
-  LinearPattern,
-  matchesWhole,
-  MAX_STATES,
-  parsePattern,
-  UnsupportedPattern,
-  WORK_BUDGET,
-  type Automaton,
-  type PatternFlags,
-  type PatternNode,
-  type UnsupportedReason,
-} from '../utils';
 export { formatDateLike, parseDateLike, sanitizeDateLike } from './date-like';
 export { sameIssue, type FieldIssue, type FieldIssueCode } from './field-issue';
 export type { ControlKind, FieldModel, FieldNote, FieldValue, FormModel } from './field-model';

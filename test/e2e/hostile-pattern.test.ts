@@ -24,7 +24,7 @@ const HOSTILE = '^(a+)+$';
 const ENTRY = `
 import { createRoot } from 'react-dom/client';
 import { ToolCallForm } from './src';
-import { compileLinearPattern } from './src/form';
+import { compileLinearPattern } from './src/utils';
 
 window.longestTaskMs = 0;
 new PerformanceObserver((list) => {

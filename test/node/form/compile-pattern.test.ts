@@ -2,12 +2,12 @@ import {
   buildFormModel,
   buildSchemaForm,
   compilePattern,
-  LinearPattern,
   tryCompilePattern,
   validateField,
   type FieldModel,
   type FlatObjectSchema,
 } from '../../../src/form';
+import { LinearPattern } from '../../../src/utils';
 
 function fieldOf(field: Record<string, unknown>): FieldModel {
   const built = buildFormModel({ fields: [field] }).fields[0];

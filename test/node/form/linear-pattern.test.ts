@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compileLinearPattern, LinearPattern, matchesWhole, type PatternFlags } from '../../../src/form';
+import { compileLinearPattern, LinearPattern, matchesWhole, type PatternFlags } from '../../../src/utils';
 
 const FLAG_SETS: readonly PatternFlags[] = ['v', 'u', ''];
 
