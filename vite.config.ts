@@ -207,6 +207,10 @@ export default defineConfig(({ command }) => {
           plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
           test: {
             name: 'storybook',
+            // A story's play function is a whole typed-and-submitted flow: with two CPU-bound
+            // processes beside the suite (`npm run test:load`), MUI's 19-field form took over the
+            // browser default of 15 s. Only a freeze passes this bound; the waits inside keep theirs.
+            testTimeout: 120_000,
             // The stories share one page, as in Storybook itself, which shows one story after
             // another without a reload: 40 % of the project's time was reloading it for each file.
             isolate: false,
