@@ -200,7 +200,9 @@ describe('the packed package in an empty app', () => {
       bundler: settle(run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], appDir)),
       node16: settle(run(process.execPath, [tsc, '-p', 'tsconfig.node16.json'], appDir)),
     };
-  });
+    // Building and packing the package, then an install from the registry: minutes of both cores on
+    // a busy machine (180 s ran out beside the suite's other files). Only a hang passes this.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
