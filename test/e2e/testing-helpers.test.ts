@@ -346,6 +346,9 @@ describe('hitl-react/testing/playwright in Chromium', () => {
 
   it('fails at once when the run ends otherwise, and says where it is on a time-out', async () => {
     const waiting = await openRun('Log in to Acme Shop');
+    // The page and the run reach "waiting" first, in their own time: the 1 s that follows times the
+    // helper's wait for a state the run will not reach, not how fast a loaded machine paints the page.
+    await waitForRunState(waiting.viewer, 'waiting');
     await expect(waitForRunState(waiting.viewer, 'completed', { timeout: 1000 })).rejects.toThrow(
       /^waitForRunState: the <RunViewer> did not reach "completed" within 1000 ms; it is "waiting" \(status running, tool_call\)/,
     );
