@@ -25,8 +25,9 @@ export const LAYERS = [
     uses: ['hooks', 'context', 'store', 'form', 'request', 'messages', 'schema', 'client', 'utils', 'utils/react'],
     react: true,
   },
-  { name: 'server', folder: 'src/server', uses: ['request', 'client', 'schema', 'utils'], react: false },
-  { name: 'testing', folder: 'src/testing', uses: ['client', 'schema', 'utils'], react: false },
+  { name: 'node', folder: 'src/node', uses: ['client', 'utils'], react: false },
+  { name: 'server', folder: 'src/server', uses: ['node', 'request', 'client', 'schema', 'utils'], react: false },
+  { name: 'testing', folder: 'src/testing', uses: ['node', 'client', 'schema', 'utils'], react: false },
   { name: 'adapters', folder: 'src/adapters', uses: ['request', 'schema', 'client', 'utils'], react: false },
   { name: 'service-worker', folder: 'src/service-worker', uses: ['utils'], react: false },
 ];

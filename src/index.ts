@@ -9,8 +9,6 @@ export {
   createTaskClient,
   DEFAULT_NON_TERMINAL_RUN_STATUSES,
   DEFAULT_TERMINAL_RUN_STATUSES,
-  FINAL_GIF_STATUSES,
-  isFinalGifStatus,
   isTaskApiError,
   isTerminalRunStatus,
   MAX_PAGE_LIMIT,
@@ -75,18 +73,9 @@ export type {
   TypedToolDefinition,
 } from './schema';
 
-// Store: the polling store, for apps that configure it or use it without the hooks (its plumbing:
-// `hitl-react/store`, src/store-entry.ts).
-export {
-  AnswerTooLargeError,
-  createRunStore,
-  getRunStore,
-  MIN_POLL_INTERVAL_MS,
-  RUN_STORE_DEFAULTS,
-  runStatusState,
-  StaleToolCallError,
-  UnusableDataError,
-} from './store';
+// Store: the polling store, for apps that configure it (its plumbing: `hitl-react/store`,
+// src/store-entry.ts).
+export { AnswerTooLargeError, createRunStore, StaleToolCallError, UnusableDataError } from './store';
 export type {
   MutationOptions,
   MutationResult,
@@ -103,7 +92,6 @@ export type {
 } from './store';
 
 // The operator's inbox and the other tabs: the store's side.
-export { INBOX_DEFAULTS, toolCallTitle } from './store';
 export type { CrossTabOptions, InboxItem, InboxRequestItem, InboxToolCallItem } from './store';
 export type { RequestListingState } from './request';
 
@@ -113,6 +101,7 @@ export type { TaskClientProviderProps } from './context';
 export {
   useCheckApiKey,
   useCreateTask,
+  useHeadlessField,
   useRunGif,
   useRunResult,
   useRuns,
@@ -167,24 +156,18 @@ export { countPlural } from './messages';
 export type { FieldMessageContext, FormMessages, MessageGroup, Messages, PartialMessages, PluralForms, PromptMessages } from './messages';
 
 // Components.
-export {
-  DEFAULT_AGENT_NOTICE,
-  defaultToolCallFormMessages,
-  SENSITIVE_AUTOCOMPLETE_TOKENS,
-  ToolCallForm,
-} from './components/tool-call-form';
+export { DEFAULT_AGENT_NOTICE, SENSITIVE_AUTOCOMPLETE_TOKENS, ToolCallForm } from './components/tool-call-form';
 export type {
   AutocompletePolicy,
   ClassNamePolicy,
   FieldComponents,
   FieldSlotProps,
   RenderField,
-  ToolCallFormMessages,
   ToolCallFormProps,
   ToolCallFormState,
 } from './components/tool-call-form';
-export { defaultToolCallPromptMessages, ToolCallPrompt } from './components/tool-call-prompt';
-export { ApprovalPrompt, createApprovalRenderer, defaultApprovalAnswer, defaultApprovalMessages } from './components/approval-prompt';
+export { ToolCallPrompt } from './components/tool-call-prompt';
+export { ApprovalPrompt, createApprovalRenderer, defaultApprovalAnswer } from './components/approval-prompt';
 export type {
   ApprovalAnswer,
   ApprovalDecision,
@@ -221,30 +204,28 @@ export type {
   UseInboxResult,
   UseToolCallAttentionOptions,
 } from './hooks';
-export { enInboxMessages } from './messages';
 export type { InboxMessages } from './messages';
-export { defaultRunViewerMessages, RunViewer } from './components/run-viewer';
+export { RunViewer } from './components/run-viewer';
 export type { RunViewerFormProps, RunViewerMessages, RunViewerPartMessages, RunViewerProps, RunViewerState } from './components/run-viewer';
-export { defaultRunStatusBadgeMessages, RunStatusBadge } from './components/run-status-badge';
+export { RunStatusBadge } from './components/run-status-badge';
 export type { RunStatusBadgeMessages, RunStatusBadgeProps } from './components/run-status-badge';
-export { defaultLiveViewMessages, LiveView } from './components/live-view';
+export { LiveView } from './components/live-view';
 export type { LiveViewMessages, LiveViewProps, LiveViewState } from './components/live-view';
-export { DataTable, defaultDataTableMessages, defaultRunResultViewMessages, RunResultView } from './components/run-result-view';
+export { DataTable, RunResultView } from './components/run-result-view';
 export type { DataTableMessages, DataTableProps, RunResultViewMessages, RunResultViewProps } from './components/run-result-view';
-export { defaultRunGifMessages, RunGif } from './components/run-gif';
+export { RunGif } from './components/run-gif';
 export type { RunGifMessages, RunGifProps, RunGifState } from './components/run-gif';
-export { defaultStopRunButtonMessages, StopRunButton } from './components/stop-run-button';
+export { StopRunButton } from './components/stop-run-button';
 export type { StopRunButtonMessages, StopRunButtonProps, StopRunButtonState } from './components/stop-run-button';
-export { defaultTaskListMessages, TaskList } from './components/task-list';
+export { TaskList } from './components/task-list';
 export type { TaskListMessages, TaskListProps, TaskListState } from './components/task-list';
 // The proxy's audit trail.
-export { AuditTrail, defaultAuditTrailMessages } from './components/audit-trail';
+export { AuditTrail } from './components/audit-trail';
 export type { AuditTrailMessages, AuditTrailProps, AuditTrailState } from './components/audit-trail';
 export { useAuditTrail } from './hooks';
 export type { UseAuditTrailOptions } from './hooks';
 export type { AuditTrailResult } from './store';
-export { enAuditTrailMessages } from './messages';
 export type { AuditEntry, AuditAction, AuditPage, AuditPageRequestOptions, AuditTrailRequestOptions } from './client';
-export { defaultRunListMessages, RunList } from './components/run-list';
+export { RunList } from './components/run-list';
 export type { RunListMessages, RunListProps, RunListState } from './components/run-list';
 export type { HeadingLevel } from './components/shared';

@@ -1,9 +1,18 @@
 /**
- * `hitl-react/store`: the polling store's plumbing, for advanced uses (a store of your own over
- * `getRunStore(client)`, another transport, tests that drive the store by hand). Apps use the
- * hooks and components of `hitl-react` and need none of this. Listed by name, as `src/index.ts`;
- * test/node/public-exports.test.ts snapshots the list.
+ * `hitl-react/store`: the polling store's plumbing, for advanced uses (code over the store of a
+ * client, `getRunStore(client)`, another transport, tests that drive the store by hand). Apps use
+ * the hooks and components of `hitl-react` and need none of this. Listed by name, as
+ * `src/index.ts`; test/node/public-exports.test.ts snapshots the list.
  */
+
+// The store of a client (the one the hooks use unless `<TaskClientProvider store>` names another),
+// its defaults and limits.
+export { getRunStore, MIN_POLL_INTERVAL_MS, RUN_STORE_DEFAULTS } from './store';
+
+// How the store reads a run and its GIF: the one word for a run's state (the badge's `data-state`)
+// and the GIF statuses after which it stops polling.
+export { runStatusState } from './store';
+export { FINAL_GIF_STATUSES, isFinalGifStatus } from './client';
 
 // Resources: what the store keeps, by key, and how watchers follow them.
 export { resourceKeys } from './store';
@@ -32,8 +41,9 @@ export type {
 export { createBrowserTabEnvironment } from './store';
 export type { RunStoreTabs, TabChannel, TabEnvironment, TabLocks, TabRole, TabStorage } from './store';
 
-// The observer behind `useInbox` and `<Inbox>`.
-export { InboxObserver } from './store';
+// The observer behind `useInbox` and `<Inbox>`, its defaults, and the one-line title of a call
+// (what the inbox and the notifications show).
+export { INBOX_DEFAULTS, InboxObserver, toolCallTitle } from './store';
 export type { InboxOptions, InboxResult } from './store';
 
 // The proxy's event stream, as the client reads it (`createTaskClient({ events: true })`).

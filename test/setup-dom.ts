@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 
+// jsdom has no BroadcastChannel of its own: the one its windows see is Node's, shared by every
+// window of the process and its workers, so the stores of unrelated tests would elect one leader
+// between them. Without it a store runs alone, as in a browser with one tab (test/node/store fakes
+// the tabs, and the e2e tests open real ones).
+Reflect.deleteProperty(globalThis, 'BroadcastChannel');
+
 // Drafts and cross-tab records live in the page's storage, which jsdom keeps for a whole file:
 // every test starts without any.
 beforeEach(() => {

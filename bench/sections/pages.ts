@@ -24,6 +24,7 @@ export const FORM_PAGES: readonly PageSpec[] = [
   { name: 'forms-baseline', entry: 'forms/baseline.tsx' },
   { name: 'forms-ours', entry: 'forms/ours.tsx', withOurStyles: true },
   { name: 'forms-headless', entry: 'forms/headless.tsx' },
+  { name: 'forms-headless-plain', entry: 'forms/headless-plain.tsx' },
   { name: 'forms-rjsf', entry: 'forms/rjsf.tsx' },
   { name: 'forms-jsonforms', entry: 'forms/jsonforms.tsx' },
 ];

@@ -31,8 +31,16 @@ const standard = { mix: 'standard', until: 'flushSync', typing: 'synthetic' } as
 export const FORM_CASES: readonly FormCase[] = [
   { id: 'baseline', label: 'hand-written (useState per field, native controls)', page: 'forms-baseline', ...standard },
   { id: 'ours', label: 'hitl-react ToolCallForm', page: 'forms-ours', ...standard },
-  // The headless hook with native elements and no stylesheet: what the form core costs without our fields.
+  // The headless hook with native elements and no stylesheet: what the form core costs without our
+  // fields. A `Field` component per field, not memoised, calling `useHeadlessField`, as the guide writes it.
   { id: 'headless', label: 'hitl-react useToolCallForm (native elements)', page: 'forms-headless', ...standard },
+  // The same fields reading `form.fields` without `useHeadlessField`: the form's component renders them all.
+  {
+    id: 'headlessPlain',
+    label: 'hitl-react useToolCallForm (fields without useHeadlessField)',
+    page: 'forms-headless-plain',
+    ...standard,
+  },
   { id: 'rjsf', label: 'rjsf', page: 'forms-rjsf', ...standard },
   { id: 'jsonForms', label: 'JSON Forms', page: 'forms-jsonforms', ...standard },
   // The same forms with every select a text field: what the 20 (100) selects cost at mount.

@@ -19,17 +19,17 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Select from '@mui/material/Select';
 import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
-import { memo } from 'react';
-import type { HeadlessField } from '../../src';
+import { useHeadlessField, type HeadlessField } from '../../src';
 
 /** Kinds whose input always shows its own segments ("yyyy-mm-dd"), which a resting label would cover. */
 const DATE_LIKE = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 
 /**
- * One field of the form. Memoised: the form hands a field the same object until that field's value
- * or error changes.
+ * One field of the form. It subscribes to its own field (`useHeadlessField`), so a keystroke renders
+ * this field and nothing else.
  */
-export const MuiField = memo(function MuiField({ field }: { field: HeadlessField }) {
+export function MuiField({ field: given }: { field: HeadlessField }) {
+  const field = useHeadlessField(given);
   switch (field.control) {
     case 'input':
     case 'textarea':
@@ -46,7 +46,7 @@ export const MuiField = memo(function MuiField({ field }: { field: HeadlessField
     case 'range':
       return <RangeField field={field} />;
   }
-});
+}
 
 /** The description, notes and error under a control, each `FormHelperText` with the id the control's `aria-describedby` names. */
 function FieldHelp({ field }: { field: HeadlessField }) {

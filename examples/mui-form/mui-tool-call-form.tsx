@@ -7,8 +7,8 @@
  * `FormControl error`), and its own `Alert` and `Button`. A slot would render the control only, under
  * the library's label and above the library's error and submit button. The hook gives the same model,
  * validation, answer encoding and focus on the first error as `<ToolCallForm>`, with prop getters
- * whose ids, ARIA and handlers are passed to MUI's parts (`fields.tsx`). Each field is a memoised
- * component: typing re-renders the field typed in, not the whole form.
+ * whose ids, ARIA and handlers are passed to MUI's parts (`fields.tsx`). Each field subscribes to its
+ * own field (`useHeadlessField`): typing re-renders the field typed in, not the form.
  *
  * Copy this folder into your app and change the `'../../src'` import to `'hitl-react'`. Put it
  * under your `ThemeProvider`; it uses the default theme otherwise.

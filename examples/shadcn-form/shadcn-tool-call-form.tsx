@@ -7,12 +7,12 @@
  * `hitl-react/styles.css`. Here every element is shadcn's (Label, Alert, Button, …), so the form is
  * built on the hook, which gives the same model, validation, answer encoding and focus on the first
  * error as `<ToolCallForm>`, with prop getters that wire the ids, ARIA and handlers. Each field is a
- * memoised component: typing re-renders the field typed in, not the whole form.
+ * component that subscribes to its own field (`useHeadlessField`): typing re-renders the field typed
+ * in, not the form.
  *
  * Copy this folder into your app and change the `'../../src'` import to `'hitl-react'`.
  */
-import { memo } from 'react';
-import { useToolCallForm, type HeadlessField, type UseToolCallFormOptions } from '../../src';
+import { useHeadlessField, useToolCallForm, type HeadlessField, type UseToolCallFormOptions } from '../../src';
 import { Alert, AlertDescription, AlertTitle } from './components/ui/alert';
 import { Button } from './components/ui/button';
 import { Checkbox } from './components/ui/checkbox';
@@ -93,10 +93,11 @@ export function ShadcnToolCallForm({ className, ...options }: ShadcnToolCallForm
 }
 
 /**
- * One field: label, control, description, notes and error. Memoised: the form hands a field the
- * same object until that field's value or error changes.
+ * One field: label, control, description, notes and error. It subscribes to its own field, so a
+ * keystroke renders this field and nothing else.
  */
-const ShadcnField = memo(function ShadcnField({ field }: { field: HeadlessField }) {
+function ShadcnField({ field: given }: { field: HeadlessField }) {
+  const field = useHeadlessField(given);
   const inline = field.control === 'checkbox' || field.control === 'switch';
   return (
     <div className="grid gap-2" data-slot="field" data-invalid={field.error ? true : undefined} data-disabled={field.disabled || undefined}>
@@ -128,7 +129,7 @@ const ShadcnField = memo(function ShadcnField({ field }: { field: HeadlessField 
       ) : null}
     </div>
   );
-});
+}
 
 /**
  * The field's label. The required mark sits beside the label, hidden from assistive technology (the

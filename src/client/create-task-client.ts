@@ -72,6 +72,15 @@ function checkPage(page: number | undefined, limit: number | undefined): { page:
   return { page: p, limit: Math.min(l, MAX_PAGE_LIMIT) };
 }
 
+/** What `createTaskClient` made: the data its methods return, and its stream's events, passed the wire checks as they were read. */
+const checkedSources = new WeakSet<object>();
+
+/**
+ * True for a client made by `createTaskClient`, and for its event stream: what they hand on was
+ * checked already, so the store checks only what other clients and sources give it.
+ */
+export const isCheckedSource = (source: object | undefined): boolean => source !== undefined && checkedSources.has(source);
+
 const isCreateTaskResponse = (data: unknown): data is CreateTaskResponse => isRecord(data) && typeof data.taskId === 'string';
 const isTaskListItem = (item: unknown): item is TaskListItem => isRecord(item) && typeof item.id === 'string';
 const isRunListItem = (item: unknown): item is RunListItem => isRecord(item) && typeof item.id === 'string';
@@ -239,6 +248,8 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
           ...proxyMethods,
           events: createEventSource({ baseUrl: options.baseUrl, headers: { ...options.headers }, fetch: options.fetch }),
         };
+  checkedSources.add(client);
+  if (client.events !== undefined) checkedSources.add(client.events);
   // Only the platform's fetch reaches the same service from every tab; a custom one may not.
   return options.fetch === undefined ? rememberClientScope(client, options.baseUrl) : client;
 }

@@ -1,7 +1,9 @@
-export { createTaskClient } from './create-task-client';
+export { createTaskClient, isCheckedSource } from './create-task-client';
 export type { CreateTaskClientOptions } from './create-task-client';
 export { clientScope } from './client-scope';
 export { parseRetryAfter } from './parse-retry-after';
+export { firstPollDelay, MAX_TIMER_DELAY_MS, nextPollAt, planRetry, timerDelay, unknownSince, type RetryPlan } from './poll-policy';
+export { PollGate, throughGate } from './poll-gate';
 export { createIdempotencyKey } from './idempotency-key';
 export { TASK_API_ERROR_KINDS, TaskApiError, isRetryableReadError, isTaskApiError } from './task-api-error';
 export type { TaskApiErrorKind, TaskApiErrorOptions } from './task-api-error';
@@ -54,19 +56,10 @@ export type { EndpointMatch } from './endpoint-path';
 export { createDeadline } from './deadline';
 export type { Deadline } from './deadline';
 export { DEFAULT_MAX_BODY_BYTES, readLimited } from './read-limited';
-export { toNodeListener } from './to-node-listener';
-export type {
-  NodeListener,
-  NodeRequestLike,
-  NodeResponseLike,
-  NodeServerLike,
-  NodeSocketLike,
-  ToNodeListenerOptions,
-} from './to-node-listener';
+export { errorEnvelope, type ErrorEnvelopeExtra } from './error-envelope';
 export {
   classifyRunStatus,
   createRunStatusClassifier,
-  createRunTerminalCheck,
   DEFAULT_NON_TERMINAL_RUN_STATUSES,
   DEFAULT_TERMINAL_RUN_STATUSES,
   FINAL_GIF_STATUSES,

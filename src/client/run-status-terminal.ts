@@ -111,7 +111,7 @@ interface ResolvedSets {
 
 const defaultSets: ResolvedSets = { live: toSet(DEFAULT_NON_TERMINAL_RUN_STATUSES), over: toSet(DEFAULT_TERMINAL_RUN_STATUSES) };
 
-/** An iterable of strings is the non-terminal list, as `isTerminalRunStatus` and `createRunTerminalCheck` always took it. */
+/** An iterable of strings is the non-terminal list, as `isTerminalRunStatus` always took it. */
 function toSets(options: Iterable<string> | RunStatusSets | undefined): RunStatusSets {
   if (options === undefined || options === null) return {};
   return typeof (options as Partial<Iterable<string>>)[Symbol.iterator] === 'function'
@@ -165,17 +165,6 @@ export function createRunStatusClassifier(options?: RunStatusSets): (run: RunTer
  */
 export function isTerminalRunStatus(status: string, statuses?: Iterable<string> | RunStatusSets): boolean {
   return classifyWith(resolveSets(statuses), { status }) === 'terminal';
-}
-
-/**
- * Builds the check the store and the proxy use on a whole run status: true only for a run known to
- * be over (`classifyRunStatus` says `terminal`); a run with a pending tool call never is.
- *
- * @param statuses The non-terminal list (as before), or both lists (`RunStatusSets`). Default: the default lists.
- */
-export function createRunTerminalCheck(statuses?: Iterable<string> | RunStatusSets): (run: RunTerminalInput) => boolean {
-  const sets = resolveSets(statuses);
-  return (run) => classifyWith(sets, run) === 'terminal';
 }
 
 /** The longest wait between two polls of a run whose status is `unknown`, in ms. */

@@ -1,132 +1,20 @@
 import { applyAutocompletePolicy, type AutocompletePolicy } from './autocomplete-policy';
+import type {
+  FieldAriaProps,
+  FieldChangeEvent,
+  FieldChangeTarget,
+  FieldElement,
+  FieldKeyEvent,
+  FieldPropGetters,
+  FieldPropsEnvironment,
+} from './field-prop-types';
 import { formatDateLike } from './date-like';
 import type { FieldIds } from './field-ids';
 import type { FieldModel, FieldValue } from './field-model';
 import { focusGroup } from './focus-group';
-import type { FormControl } from './form-control';
+import type { FieldStateOwner } from './field-state';
 import { isDateLikeKind, type FormFieldOption } from '../schema';
 import { warnOnce } from './dev-warning';
-
-/** What a change handler reads of the element: an `<input>`, `<textarea>` or `<select>` fits (and, for typing, any element). */
-export interface FieldChangeTarget {
-  readonly tagName: string;
-  readonly value?: string;
-  readonly checked?: boolean;
-  readonly validity?: { readonly badInput: boolean };
-  /** A `<select>`'s options: which values they carry (positions, or the options' own values). */
-  readonly options?: ArrayLike<{ readonly value: string }>;
-}
-
-/** A change event as the prop getters read it: React's synthetic events and native ones both fit. */
-export interface FieldChangeEvent {
-  readonly currentTarget: FieldChangeTarget;
-}
-
-/** What the form needs of a field's element: focus, and for inputs their validity. */
-export interface FieldElement {
-  focus(): void;
-  readonly validity?: { readonly badInput: boolean };
-}
-
-/** A key event as the prop getters read it. */
-export interface FieldKeyEvent {
-  readonly key: string;
-  preventDefault(): void;
-}
-
-/** ARIA every control of a field carries. */
-export interface FieldAriaProps {
-  /** `true` while the field shows an error. */
-  'aria-invalid'?: true;
-  /** The field's description and, while it shows one, its error message. */
-  'aria-describedby'?: string;
-  /** Read-only where HTML has no `readonly` (choices, checkboxes, ranges). */
-  'aria-readonly'?: true;
-}
-
-/**
- * Props for the element that holds a field's value: the `<input>`, `<textarea>` or `<select>`; for
- * radio and checkbox groups, the group element (a `<fieldset>`), whose options come from
- * `getOptionProps`. Spread them on a native element; every constraint and the ARIA wiring is in.
- */
-export interface FieldInputProps extends FieldAriaProps {
-  id: string;
-  name?: string;
-  /** The input type (`text`, `email`, `date`, `checkbox`, `range`, …); absent on `<textarea>`, `<select>` and groups. */
-  type?: string;
-  /** `switch` on a switch's checkbox; `radiogroup` or `group` on a group. */
-  role?: 'switch' | 'radiogroup' | 'group';
-  value?: string;
-  checked?: boolean;
-  required?: boolean;
-  readOnly?: boolean;
-  disabled?: boolean;
-  placeholder?: string;
-  minLength?: number;
-  maxLength?: number;
-  min?: string;
-  max?: string;
-  step?: string | number;
-  rows?: number;
-  cols?: number;
-  autoComplete?: string;
-  'aria-labelledby'?: string;
-  'aria-required'?: true;
-  onChange?: (event: FieldChangeEvent) => void;
-  onBlur: () => void;
-  onKeyDown?: (event: FieldKeyEvent) => void;
-  /**
-   * Lends the form the element (or a handle with `focus()`, as MUI's `inputRef` gives), for focus on
-   * a refused submit and for input it cannot read (`validity.badInput`).
-   */
-  ref: (element: FieldElement | null) => void;
-}
-
-/** Props for one option: a radio or checkbox `<input>` of a group, or an `<option>` of a `<select>`. */
-export interface FieldOptionProps {
-  /** The option's element id (radio and checkbox inputs; pair a `<label htmlFor>` with it). */
-  id?: string;
-  type?: 'radio' | 'checkbox';
-  name?: string;
-  value: string;
-  checked?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  'aria-readonly'?: true;
-  onChange?: () => void;
-  onKeyDown?: (event: FieldKeyEvent) => void;
-}
-
-/** The prop getters of one field. Each call reads the field's current state. */
-export interface FieldPropGetters {
-  /** For the `<label>` (`htmlFor` the control), or, in a group, for the element the group is labelled by. */
-  getLabelProps: () => { id: string; htmlFor?: string };
-  getInputProps: () => FieldInputProps;
-  /**
-   * For option `option`: its position in `field.options`, or the option object itself (one of
-   * `field.options`). Its `value` is the position as text.
-   */
-  getOptionProps: (option: number | FormFieldOption) => FieldOptionProps;
-  getDescriptionProps: () => { id: string };
-  getErrorProps: () => { id: string };
-  /**
-   * Chooses option `option` (by position, as `getOptionProps` numbers them) of a select or radio
-   * group, or `null` for none; in a checkbox group, adds it (`chosen` true) or removes it. For
-   * custom choice components whose items carry `getOptionProps(i).value`. Ignored while read-only or disabled.
-   */
-  setOption: (option: number | null, chosen?: boolean) => void;
-}
-
-/** What every field of a form shares. */
-export interface FieldPropsEnvironment {
-  ids: (index: number) => FieldIds;
-  /** The whole form is disabled: every field is, and changes are ignored. */
-  disabled: () => boolean;
-  /** The whole form is read-only (its answer was sent): every field shows read-only, and changes are ignored. Default: never. */
-  readOnly?: () => boolean;
-  /** Which agent-given `autocomplete` values reach the DOM (read at each call, so it may change). */
-  autocompletePolicy: () => AutocompletePolicy;
-}
 
 const ARROW_KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
@@ -153,7 +41,7 @@ function describedBy(field: FieldModel, ids: FieldIds, invalid: boolean): string
  * library's own controls use, for the native elements of a headless form. The handlers are made
  * once here, so spreading the props on every render hands React the same functions.
  */
-export function createFieldPropGetters(control: FormControl, index: number, environment: FieldPropsEnvironment): FieldPropGetters {
+export function createFieldPropGetters(control: FieldStateOwner, index: number, environment: FieldPropsEnvironment): FieldPropGetters {
   const field = control.fields[index] as FieldModel;
   const ids = environment.ids(index);
   const readOnly = () => field.readonly || environment.readOnly?.() === true;
@@ -271,10 +159,20 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
     setOption(option, !(Array.isArray(state) && state.includes(option)));
   });
 
+  // Worked out once: a keystroke asks for the props again, and only the value and error change.
+  const described = [describedBy(field, ids, false), describedBy(field, ids, true)] as const;
   const aria = (invalid: boolean): FieldAriaProps => ({
     'aria-invalid': invalid ? true : undefined,
-    'aria-describedby': describedBy(field, ids, invalid),
+    'aria-describedby': described[invalid ? 1 : 0],
   });
+  const min = limitAttribute(field.kind, field.min);
+  const max = limitAttribute(field.kind, field.max);
+  let autocomplete: { policy: AutocompletePolicy; value: string | undefined } | undefined;
+  const autoComplete = () => {
+    const policy = environment.autocompletePolicy();
+    if (autocomplete?.policy !== policy) autocomplete = { policy, value: applyAutocompletePolicy(field.autocomplete, policy, field.kind) };
+    return autocomplete.value;
+  };
 
   return {
     setOption,
@@ -285,56 +183,64 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
     getInputProps() {
       const state = control.getFieldState(index);
       const disabled = field.disabled || environment.disabled();
-      const common = { id: ids.control, name: ids.control, onBlur, ref, ...aria(state.error !== null) };
-      const readonlyChoice = readOnly() ? { 'aria-readonly': true as const } : {};
+      const invalid = state.error !== null;
+      const common = () => ({ id: ids.control, name: ids.control, onBlur, ref, ...aria(invalid) });
+      const readonlyChoice = () => (readOnly() ? { 'aria-readonly': true as const } : {});
       switch (field.control) {
         case 'radio':
         case 'checkbox-group':
           return {
-            ...common,
+            ...common(),
             name: undefined,
             role: field.control === 'radio' ? 'radiogroup' : 'group',
             'aria-labelledby': ids.label,
             'aria-required': field.control === 'radio' && field.required ? true : undefined,
-            ...(field.control === 'radio' ? readonlyChoice : {}), // a `group` takes no aria-readonly: its checkboxes carry it
+            ...(field.control === 'radio' ? readonlyChoice() : {}), // a `group` takes no aria-readonly: its checkboxes carry it
           };
         case 'checkbox':
         case 'switch':
           return {
-            ...common,
+            ...common(),
             type: 'checkbox',
             role: field.control === 'switch' ? 'switch' : undefined,
             checked: state.value === true,
             required: field.required,
             disabled,
             onChange,
-            ...readonlyChoice,
+            ...readonlyChoice(),
           };
         case 'range':
           return {
-            ...common,
+            ...common(),
             type: 'range',
             value: String(typeof state.value === 'number' ? state.value : 0),
-            min: limitAttribute(field.kind, field.min),
-            max: limitAttribute(field.kind, field.max),
+            min,
+            max,
             step: field.step,
             required: field.required,
             disabled,
             onChange,
-            ...readonlyChoice,
+            ...readonlyChoice(),
           };
         case 'select':
           return {
-            ...common,
+            ...common(),
             value: typeof state.value === 'number' ? ((selectOwnValues ? ownKeys : positionKeys)[state.value] ?? '') : '',
             required: field.required,
             disabled,
             onChange,
-            ...readonlyChoice,
+            ...readonlyChoice(),
           };
         default: {
-          const text = {
-            ...common,
+          // One literal, without spreads: this is what every keystroke renders.
+          const area = field.control === 'textarea';
+          return {
+            id: ids.control,
+            name: ids.control,
+            onBlur,
+            ref,
+            'aria-invalid': invalid ? true : undefined,
+            'aria-describedby': described[invalid ? 1 : 0],
             value: typeof state.value === 'string' ? state.value : '',
             required: field.required,
             readOnly: readOnly(),
@@ -342,15 +248,13 @@ export function createFieldPropGetters(control: FormControl, index: number, envi
             placeholder: field.placeholder,
             minLength: field.minLength,
             maxLength: field.maxLength,
-            autoComplete: applyAutocompletePolicy(field.autocomplete, environment.autocompletePolicy(), field.kind),
+            autoComplete: autoComplete(),
             onChange,
-          };
-          if (field.control === 'textarea') return { ...text, rows: field.rows, cols: field.cols };
-          return {
-            ...text,
-            type: field.kind,
-            min: limitAttribute(field.kind, field.min),
-            max: limitAttribute(field.kind, field.max),
+            rows: area ? field.rows : undefined,
+            cols: area ? field.cols : undefined,
+            type: area ? undefined : field.kind,
+            min,
+            max,
             // No step given means any number: HTML's default step of 1 would refuse 1.5.
             step: field.kind === 'number' ? (field.step ?? 'any') : undefined,
             // No `pattern` attribute: the browser's own matcher backtracks on an agent's `^(a+)+$`

@@ -1,15 +1,25 @@
-import type { FormMessages } from '../messages';
+/**
+ * What a form looks like to a view: the `HeadlessForm` and `HeadlessField` that `useToolCallForm`
+ * returns, and the pure functions that make a field's entry from its state. The state itself, and
+ * the rules, live in the form's one object, `createFormControl`.
+ */
+import type { FieldMessageContext, FormMessages } from '../messages';
 import type { FormAnswer, FormAnswerValue, FormField, FormFieldKind, FormFieldOption, FormInputProblem } from '../schema';
-import type { AutocompletePolicy } from './autocomplete-policy';
-import { cutText, type ContentLimits } from './content-limits';
 import { answerValue } from './answer-value';
-import { coerceFieldValue } from './coerce-field-value';
-import { fieldIds, type FieldIds } from './field-ids';
-import type { ControlKind, FieldModel } from './field-model';
-import { createFieldPropGetters, type FieldPropGetters } from './field-props';
+import type { AutocompletePolicy } from './autocomplete-policy';
+import type { ContentLimits } from './content-limits';
+import type { ControlKind, FieldModel, FormModel } from './field-model';
+import type { FieldPropGetters } from './field-prop-types';
 import { fieldContext, issueText, noteText, shownLabelOf } from './field-text';
-import type { FormController, FormControllerState, FormStatus } from './form-controller';
-import type { FieldState, FormControl } from './form-control';
+
+/**
+ * Where a form stands: `idle` while editing; `submitting` while `onSubmit`'s promise is pending;
+ * `submitted` once it settled well, after which the form takes no other answer (submits are
+ * ignored and every field is read-only) until `reset()` or a new form, unless `allowResubmit`;
+ * `error` after a submit that validation refused (until every error is fixed) or whose `onSubmit`
+ * rejected (the values are kept and the person may submit again).
+ */
+export type FormStatus = 'idle' | 'submitting' | 'submitted' | 'error';
 
 /** One field of a headless form: what it is, what it holds, and the props for its elements. */
 export interface HeadlessField extends FieldPropGetters {
@@ -74,22 +84,12 @@ export interface HeadlessFormOptions {
   limits?: Partial<ContentLimits> | undefined;
 }
 
-/** What a render of a headless form decides, beside its messages. Held in one box that every `read` fills. */
+/** What a render of a headless form decides, beside its messages. */
 export interface HeadlessSettings {
   /** The whole form is disabled: every field is, and changes and submits are ignored. */
   disabled: boolean;
   /** Which agent-given `autocomplete` values reach the DOM. */
   autocompletePolicy: AutocompletePolicy;
-}
-
-/** The environment a headless form renders in. */
-export interface HeadlessEnvironment {
-  /** Prefix of every element id. */
-  idBase: string;
-  /** The `<form>`'s own id, if it has one. */
-  formId: string | undefined;
-  /** The settings of the latest `read`, which the field props and the controller read. */
-  settings: HeadlessSettings;
 }
 
 /** What the `<form>` element gets. */
@@ -140,256 +140,159 @@ export interface HeadlessForm {
   readonly answer: () => FormAnswer;
 }
 
-/**
- * Reads a `FormController` as `HeadlessForm`s, and records what the reader reads: a reader is
- * told about a field's changes only once it read that field's `value` or `error` (or `errors`), so
- * a form whose fields subscribe themselves is not re-rendered as a whole on every keystroke.
- */
-export interface HeadlessView {
-  /** The form now, for `messages` and `settings`; the same object while nothing its reader read changed. */
-  read: (messages: FormMessages, settings: HeadlessSettings) => HeadlessForm;
-  /**
-   * Field `index` now, for a component that renders that field alone and subscribes to it itself
-   * (`control.subscribeField`): reading it records nothing, so the form's reader is not re-rendered.
-   */
-  readField: (index: number, messages: FormMessages, settings: HeadlessSettings) => HeadlessField;
-  /** A number that changes whenever `read` would give something new. */
-  getVersion: () => number;
-  subscribe: (listener: () => void) => () => void;
+/** What a field shows besides its value and error: made once per field for the messages and the form's mode. */
+export interface FieldLook {
+  readonly entry: Omit<HeadlessField, 'value' | 'error'>;
+  readonly context: FieldMessageContext;
 }
 
-/** What a view's forms carry for the library's own components, which render a form field by field. */
-interface HeadlessInternals {
-  readonly view: HeadlessView;
-  readonly control: FormControl;
-  /** The messages the form was read with. */
-  readonly messages: FormMessages;
-  /** The settings it was read with. */
-  readonly settings: HeadlessSettings;
-  /** The limits of the form's content. */
-  readonly limits: ContentLimits;
-  /** The ids of field `index`'s elements. */
-  readonly ids: (index: number) => FieldIds;
-  /** The answer was sent and the form takes no other (`FormController.isLocked`). */
-  readonly locked: boolean;
+/** The parts of a field's entry that do not change as the person types. */
+export function fieldLook(
+  field: FieldModel,
+  sent: FormField,
+  getters: FieldPropGetters,
+  setValue: (value: FormAnswerValue) => void,
+  messages: FormMessages,
+  mode: { disabled: boolean; locked: boolean },
+): FieldLook {
+  const label = shownLabelOf(field, messages);
+  const context = fieldContext(field, label);
+  const entry = {
+    ...getters,
+    field: sent,
+    index: field.index,
+    kind: field.kind,
+    control: field.control,
+    label,
+    description: field.hint,
+    notes: field.notes.map((note) => noteText(note, messages, context)),
+    options: field.options,
+    multiple: field.control === 'checkbox-group',
+    required: field.required,
+    readOnly: field.readonly || mode.locked,
+    disabled: field.disabled || mode.disabled,
+    placeholder: field.placeholder ?? (field.control === 'select' ? messages.selectPlaceholder(context) : undefined),
+    setValue,
+  };
+  return { entry, context };
 }
 
-const internals = new WeakMap<HeadlessForm, HeadlessInternals>();
-
-/** The view, control and messages behind a form a view read (for the library's components, not a public API). */
-export function headlessInternals(form: HeadlessForm): HeadlessInternals {
-  const found = internals.get(form);
-  if (found === undefined) throw new Error('hitl-react: this form was not made by useToolCallForm.');
-  return found;
-}
-
-/** Makes the view of `controller`; see `HeadlessView`. */
-export function createHeadlessView(controller: FormController, environment: HeadlessEnvironment): HeadlessView {
-  const { control, model } = controller;
-  const settings = environment.settings;
-  // A sent answer is final: the fields show it read-only until a reset.
-  const locked = controller.isLocked;
-  const ids = (index: number) => fieldIds(environment.idBase, index);
-  const getters = model.fields.map((field) =>
-    createFieldPropGetters(control, field.index, {
-      ids,
-      disabled: () => settings.disabled,
-      readOnly: locked,
-      autocompletePolicy: () => settings.autocompletePolicy,
-    }),
-  );
-  const setters = model.fields.map((field) => (value: FormAnswerValue) => {
-    const coerced = coerceFieldValue(field, value);
-    if (coerced !== undefined && !settings.disabled && !locked()) control.setValue(field.index, coerced);
+/** A field's entry: its look with the value and error of `state`. */
+export function fieldEntry(
+  look: FieldLook,
+  field: FieldModel,
+  state: { readonly value: FieldModel['initial']; readonly error: Parameters<typeof issueText>[0] | null },
+  messages: FormMessages,
+): HeadlessField {
+  const error = state.error === null ? undefined : issueText(state.error, messages, look.context);
+  const { entry } = look;
+  // Every key written out, not spread: a keystroke makes one of these, and V8 copies a spread
+  // followed by more keys property by property.
+  return Object.freeze({
+    getLabelProps: entry.getLabelProps,
+    getInputProps: entry.getInputProps,
+    getOptionProps: entry.getOptionProps,
+    getDescriptionProps: entry.getDescriptionProps,
+    getErrorProps: entry.getErrorProps,
+    setOption: entry.setOption,
+    field: entry.field,
+    index: entry.index,
+    kind: entry.kind,
+    control: entry.control,
+    label: entry.label,
+    description: entry.description,
+    notes: entry.notes,
+    options: entry.options,
+    multiple: entry.multiple,
+    required: entry.required,
+    readOnly: entry.readOnly,
+    disabled: entry.disabled,
+    placeholder: entry.placeholder,
+    setValue: entry.setValue,
+    value: answerValue(field, state.value),
+    error,
   });
-  const tracked = new Set<number>();
-  let errorsTracked = false;
-  let summaryTracked = false;
-  let version = 0;
-  const listeners = new Set<() => void>();
-  const bump = () => {
-    version += 1;
-    for (const listener of [...listeners]) listener();
+}
+
+/**
+ * `entry` for a reader that re-renders with the fields it reads: reading `value` or `error`, or
+ * getting the props that hold the value, calls `mark` first. A controlled element's props hold the
+ * value: whoever spreads them re-renders with the field, or React puts the element back to the old
+ * value after each change.
+ */
+export function trackedEntry(entry: HeadlessField, mark: () => void): HeadlessField {
+  const copy = {
+    ...entry,
+    getInputProps: () => (mark(), entry.getInputProps()),
+    getOptionProps: (option: number | FormFieldOption) => (mark(), entry.getOptionProps(option)),
   };
-  let offs: Array<() => void> = [];
+  Object.defineProperty(copy, 'value', { enumerable: true, get: () => (mark(), entry.value) });
+  Object.defineProperty(copy, 'error', { enumerable: true, get: () => (mark(), entry.error) });
+  return Object.freeze(copy);
+}
 
-  let built: { entries: readonly HeadlessField[]; state: FormControllerState; form: HeadlessForm } | undefined;
-  let entries: HeadlessField[] = [];
-  const entryStates: FieldState[] = [];
-  let entryMessages: FormMessages | undefined;
-  let entryDisabled = false;
+/** What `headlessForm` takes from the form's control. */
+export interface HeadlessFormParts {
+  idBase: string;
+  formId: string | undefined;
+  /** The fields as the reader sees them; called when `fields` is read. */
+  fields: () => readonly HeadlessField[];
+  submit: () => void;
+  reset: () => void;
+  answer: () => FormAnswer;
+  /** Called when `errorSummary` is read: the labels of the fields that show an error as the summary lists them (none unless `wanted`). */
+  summaryLabels: (wanted: boolean) => string[];
+  /** Called when `errors` is read. */
+  errors: (messages: FormMessages) => HeadlessFieldError[];
+}
 
-  const entryOf = (field: FieldModel, state: FieldState, messages: FormMessages, track: boolean): HeadlessField => {
-    const label = shownLabelOf(field, messages);
-    const context = fieldContext(field, label);
-    const value = answerValue(field, state.value);
-    const error = state.error === null ? undefined : issueText(state.error, messages, context);
-    const entry = {
-      ...getters[field.index],
-      field: controller.rawFields[field.index] as FormField,
-      index: field.index,
-      kind: field.kind,
-      control: field.control,
-      label,
-      description: field.hint,
-      notes: field.notes.map((note) => noteText(note, messages, context)),
-      options: field.options,
-      multiple: field.control === 'checkbox-group',
-      required: field.required,
-      readOnly: field.readonly || locked(),
-      disabled: field.disabled || settings.disabled,
-      placeholder: field.placeholder ?? (field.control === 'select' ? messages.selectPlaceholder(context) : undefined),
-      setValue: setters[field.index],
-    } as Omit<HeadlessField, 'value' | 'error'>;
-    if (!track) return Object.freeze({ ...entry, value, error });
-    // A controlled element's props hold the value: whoever spreads them re-renders with the field,
-    // or React puts the element back to the old value after each change.
-    const own = getters[field.index] as FieldPropGetters;
-    entry.getInputProps = () => (tracked.add(field.index), own.getInputProps());
-    entry.getOptionProps = (option) => (tracked.add(field.index), own.getOptionProps(option));
-    // Reading these is what subscribes the reader to this field.
-    Object.defineProperty(entry, 'value', { enumerable: true, get: () => (tracked.add(field.index), value) });
-    Object.defineProperty(entry, 'error', { enumerable: true, get: () => (tracked.add(field.index), error) });
-    return Object.freeze(entry) as HeadlessField;
-  };
-  // The settings a form was read with, kept while equal so the fields' environment stays the same object.
-  let shown: HeadlessSettings = { ...settings };
-  const alone: Array<{ state: FieldState; messages: FormMessages; mode: string; entry: HeadlessField } | undefined> = [];
-  let entryLocked = false;
-
-  /** The entries now: an entry is remade only when its field's state (or the messages, or the form's lock) changed. */
-  const refreshEntries = (messages: FormMessages): void => {
-    const fresh = entryMessages !== messages || entryDisabled !== settings.disabled || entryLocked !== locked();
-    entryMessages = messages;
-    entryDisabled = settings.disabled;
-    entryLocked = locked();
-    let changed = fresh;
-    const next = model.fields.map((field) => {
-      const state = control.getFieldState(field.index);
-      const kept = entries[field.index];
-      if (!fresh && kept !== undefined && entryStates[field.index] === state) return kept;
-      changed = true;
-      entryStates[field.index] = state;
-      return entryOf(field, state, messages, true);
-    });
-    if (changed) entries = Object.freeze(next) as HeadlessField[];
-  };
-
-  const build = (messages: FormMessages, controllerState: FormControllerState): HeadlessForm => {
-    const { status, refused, submitError } = controllerState;
-    const headingId = `${environment.idBase}-heading`;
-    const heading = model.heading?.trim() ? model.heading : undefined;
-    const shownEntries = entries;
-    const form = {
-      fields: entries,
-      heading,
-      description: model.description,
-      submitLabel: model.submitLabel?.trim() ? model.submitLabel : messages.submit(),
-      agentNotice: messages.agentNotice(),
-      invalidParameters: model.fatal
-        ? messages.invalidParameters({ count: controller.problems.filter((problem) => problem.severity === 'error').length })
-        : undefined,
-      headingId,
-      problems: controller.problems,
-      fatal: model.fatal,
-      status,
-      refusals: refused?.attempt ?? 0,
-      submitError,
-      getFormProps: () => ({
-        id: environment.formId,
-        noValidate: true as const,
-        'aria-labelledby': heading ? headingId : undefined,
-        'aria-busy': status === 'submitting' ? (true as const) : undefined,
-        onSubmit: (event: { preventDefault(): void }) => {
-          event.preventDefault();
-          controller.submit();
-        },
-      }),
-      submit: controller.submit,
-      reset: controller.reset,
-      answer: () => control.answer(),
-    } as Omit<HeadlessForm, 'errors' | 'errorSummary'>;
-    Object.defineProperty(form, 'errorSummary', {
-      enumerable: true,
-      get: () => {
-        summaryTracked = true;
-        if (refused === null) return undefined;
-        // A summary of huge labels would lay out megabytes: each is cut, as the form shows it.
-        const labels = control.invalidFields().map((index) => cutText(shownEntries[index]?.label ?? '', controller.limits.maxTextLength));
-        return messages.errorSummary({ count: labels.length, labels });
+/** The form as its reader sees it at one moment: `state`'s status and refusal, `parts`' fields. */
+export function headlessForm(
+  model: FormModel,
+  state: { readonly status: FormStatus; readonly refused: { readonly attempt: number } | null; readonly submitError: Error | undefined },
+  messages: FormMessages,
+  parts: HeadlessFormParts,
+): HeadlessForm {
+  const { status, refused } = state;
+  const headingId = `${parts.idBase}-heading`;
+  const heading = model.heading?.trim() ? model.heading : undefined;
+  const form = {
+    heading,
+    description: model.description,
+    submitLabel: model.submitLabel?.trim() ? model.submitLabel : messages.submit(),
+    agentNotice: messages.agentNotice(),
+    invalidParameters: model.fatal
+      ? messages.invalidParameters({ count: model.problems.filter((problem) => problem.severity === 'error').length })
+      : undefined,
+    headingId,
+    problems: model.problems,
+    fatal: model.fatal,
+    status,
+    refusals: refused?.attempt ?? 0,
+    submitError: state.submitError,
+    getFormProps: () => ({
+      id: parts.formId,
+      noValidate: true as const,
+      'aria-labelledby': heading ? headingId : undefined,
+      'aria-busy': status === 'submitting' ? (true as const) : undefined,
+      onSubmit: (event: { preventDefault(): void }) => {
+        event.preventDefault();
+        parts.submit();
       },
-    });
-    Object.defineProperty(form, 'errors', {
-      enumerable: true,
-      get: () => {
-        errorsTracked = true;
-        return entries.flatMap((entry) => {
-          const state = control.getFieldState(entry.index);
-          if (state.error === null) return [];
-          return [
-            {
-              index: entry.index,
-              label: entry.label,
-              message: issueText(state.error, messages, fieldContext(model.fields[entry.index] as FieldModel, entry.label)),
-            },
-          ];
-        });
-      },
-    });
-    return Object.freeze(form) as HeadlessForm;
+    }),
+    submit: parts.submit,
+    reset: parts.reset,
+    answer: parts.answer,
   };
-
-  const self: HeadlessView = {
-    read(messages, next) {
-      Object.assign(settings, next);
-      // Every read checks each field (an identity compare), so a value is never stale even for a
-      // reader that had not read it before; the whole form is remade only when something changed.
-      refreshEntries(messages);
-      const state = controller.getState();
-      if (built === undefined || built.entries !== entries || built.state !== state) {
-        built = { entries, state, form: build(messages, state) };
-        if (shown.disabled !== settings.disabled || shown.autocompletePolicy !== settings.autocompletePolicy) shown = { ...settings };
-        internals.set(built.form, { view: self, control, messages, settings: shown, limits: controller.limits, ids, locked: locked() });
-      }
-      return built.form;
+  Object.defineProperty(form, 'errorSummary', {
+    enumerable: true,
+    get: () => {
+      // Called even without a refusal: a reader of the summary follows the errors from now on.
+      const labels = parts.summaryLabels(refused !== null);
+      return refused === null ? undefined : messages.errorSummary({ count: labels.length, labels });
     },
-    readField(index, messages, next) {
-      const field = model.fields[index];
-      if (field === undefined) throw new RangeError(`No field ${index}`);
-      Object.assign(settings, next);
-      // What an entry shows beside its state and messages: the form disabled, its answer sent.
-      const mode = `${settings.disabled}${locked()}`;
-      const state = control.getFieldState(index);
-      const cached = alone[index];
-      if (cached !== undefined && cached.state === state && cached.messages === messages && cached.mode === mode) return cached.entry;
-      const entry = entryOf(field, state, messages, false);
-      alone[index] = { state, messages, mode, entry };
-      return entry;
-    },
-    getVersion: () => version,
-    subscribe(listener) {
-      listeners.add(listener);
-      if (listeners.size === 1) {
-        offs = [
-          controller.subscribe(bump),
-          // The form-level state changes when a field's error comes or goes: what the summary lists.
-          control.subscribe(() => {
-            if (summaryTracked) bump();
-          }),
-          ...model.fields.map((field) =>
-            control.subscribeField(field.index, () => {
-              if (errorsTracked || tracked.has(field.index)) bump();
-            }),
-          ),
-        ];
-      }
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size > 0) return;
-        for (const off of offs) off();
-        offs = [];
-      };
-    },
-  };
-  return self;
+  });
+  Object.defineProperty(form, 'fields', { enumerable: true, get: parts.fields });
+  Object.defineProperty(form, 'errors', { enumerable: true, get: () => parts.errors(messages) });
+  return Object.freeze(form) as unknown as HeadlessForm;
 }

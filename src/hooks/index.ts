@@ -13,6 +13,7 @@ export { useTaskClient } from './use-task-client';
 export { useTasks, type UseTasksOptions } from './use-tasks';
 export { useToolInput, type UseToolInputOptions, type UseToolInputResult } from './use-tool-input';
 export { useFormView } from './use-form-view';
+export { useFieldOf, useHeadlessField } from './use-headless-field';
 export { useMessageGroup, useMessages, useMessagesLocale, useProvidedLocale } from './use-messages';
 export { useToolCallForm, type UseToolCallFormOptions, type UseToolCallFormResult } from './use-tool-call-form';
 export { useSchemaForm, type UseSchemaFormOptions } from './use-schema-form';
@@ -21,6 +22,6 @@ export { useDocumentTitleCount, type UseDocumentTitleCountOptions } from './use-
 export { useNotificationPermission, type NotificationPermissionState } from './use-notification-permission';
 export { useShowToolCall } from './use-show-tool-call';
 export { useToolCallAttention, type UseToolCallAttentionOptions } from './use-tool-call-attention';
-export { useToolCallDraft, type UseToolCallDraftOptions } from './use-tool-call-draft';
+export { useToolCallDraft } from './use-tool-call-draft';
 export { useRequestDraft, type RequestDraft } from './use-request-draft';
 export { useAuditTrail, type UseAuditTrailOptions } from './use-audit-trail';

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { TaskClientContext } from '../context';
-import { getRunStore, runStatusState, type RunStatusLike, type RunStatusState } from '../store';
+import { getSharedStore, runStatusState, type RunStatusLike, type RunStatusState } from '../store';
 
 /**
  * `runStatusState(status)` as the store in use judges the run: the `classifyRun` of the nearest
@@ -11,7 +11,7 @@ import { getRunStore, runStatusState, type RunStatusLike, type RunStatusState } 
 export function useRunStatusState(status: RunStatusLike | undefined, isTerminal?: boolean): RunStatusState {
   const context = useContext(TaskClientContext);
   if (isTerminal === true || status === undefined || status === null || context === null) return runStatusState(status, isTerminal);
-  const store = context.store ?? getRunStore(context.client);
+  const store = context.store ?? getSharedStore(context.client);
   const kind = store.classifyRun({ status: status.status, detailedStatus: status.detailedStatus });
   return runStatusState(status, isTerminal === false && kind === 'terminal' ? 'live' : kind);
 }

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import type { TaskClient } from '../client';
 import { TaskClientContext } from '../context';
-import { getRunStore, type RunStore } from '../store';
+import { getSharedStore, type RunStore } from '../store';
 import { useTaskClient } from './use-task-client';
 
 /**
@@ -12,5 +12,5 @@ export function useRunStore(client?: TaskClient): RunStore {
   const resolved = useTaskClient(client);
   const provided = useContext(TaskClientContext)?.store;
   // Made on first use, without touching the network: creating a store starts no timer and no request.
-  return provided !== undefined && provided.client === resolved ? provided : getRunStore(resolved);
+  return provided !== undefined && provided.client === resolved ? provided : getSharedStore(resolved);
 }

@@ -1,6 +1,6 @@
 import {
   buildSchemaForm,
-  createFormController,
+  createFormControl,
   resolveContentLimits,
   schemaFormAnswer,
   type FlatObjectSchema,
@@ -38,16 +38,16 @@ export interface UseSchemaFormOptions extends HeadlessFormOptions {
  */
 export function useSchemaForm(options: UseSchemaFormOptions): HeadlessForm {
   const send = useLatestCallback((json: string) => options.onSubmit(json));
-  const make = (isDisabled: () => boolean) => {
+  const make = (ids: { idBase: string; formId: string | undefined }) => {
     const limits = resolveContentLimits(options.limits);
     const generated = buildSchemaForm(options.schema, options.values ?? {}, limits);
-    return createFormController({
-      model: { ...generated.model, heading: options.heading, submitLabel: options.submitLabel ?? generated.model.submitLabel },
+    const model = { ...generated.model, heading: options.heading, submitLabel: options.submitLabel ?? generated.model.submitLabel };
+    return createFormControl(model, {
+      ...ids,
       defaultValues: options.defaultValues,
       limits,
       encode: (control) => JSON.stringify(schemaFormAnswer(control.fields, generated.keys, control.values())),
       onSubmit: (_answer, json) => send(json),
-      isDisabled,
     });
   };
   return useFormView('schema', make, options);

@@ -4,7 +4,7 @@ import { draftableAnswer } from '../form';
 import type { FormAnswer } from '../schema';
 import { readDraft, writeDraft } from '../utils';
 
-export interface UseToolCallDraftOptions {
+interface UseToolCallDraftOptions {
   taskId: string;
   toolCall: ToolCall;
   /** When false, nothing is read or stored. Default: true. */

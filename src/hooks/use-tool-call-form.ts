@@ -1,4 +1,4 @@
-import { buildFormModel, createFormController, resolveContentLimits, type HeadlessForm, type HeadlessFormOptions } from '../form';
+import { buildFormModel, createFormControl, resolveContentLimits, type HeadlessForm, type HeadlessFormOptions } from '../form';
 import type { FormAnswer } from '../schema';
 import { contentKey } from '../utils';
 import { useLatestCallback } from '../utils/react';
@@ -36,22 +36,22 @@ export type UseToolCallFormResult = HeadlessForm;
  * and focus on the first error as `<ToolCallForm>` (which is built on it), with prop getters for
  * your own elements: `<form {...form.getFormProps()}>`, `<input {...field.getInputProps()}>`.
  *
- * The component re-renders for the fields whose `value` or `error` it reads (and `errors`, and
- * `errorSummary` when an error comes or goes), and for the form's `status`: a form whose fields are
- * components of their own renders one field per keystroke. One answer per call: once `submitted`,
- * `submit` is ignored and every field is `readOnly` until `reset()` (or see `allowResubmit`).
+ * As react-hook-form's `useForm`, the caller does not re-render as the person types: only for
+ * `status`, for `errorSummary`/`errors` when an error comes or goes, and for the fields whose
+ * `value`, `error` or props it reads. A field component that calls `useHeadlessField(field)` renders
+ * alone per keystroke, memoised or not. One answer per call: once `submitted`, `submit` is ignored
+ * and every field is `readOnly` until `reset()` (or see `allowResubmit`).
  */
 export function useToolCallForm(options: UseToolCallFormOptions): UseToolCallFormResult {
   const onSubmit = useLatestCallback((answer: FormAnswer, input: string) => options.onSubmit?.(answer, input));
   const allowResubmit = useLatestCallback(() => options.allowResubmit === true);
-  const make = (isDisabled: () => boolean) =>
-    createFormController({
-      model: buildFormModel(options.parameters, resolveContentLimits(options.limits)),
+  const make = (ids: { idBase: string; formId: string | undefined }) =>
+    createFormControl(buildFormModel(options.parameters, resolveContentLimits(options.limits)), {
+      ...ids,
       parameters: options.parameters,
       defaultValues: options.defaultValues,
       limits: options.limits,
       onSubmit,
-      isDisabled,
       allowResubmit,
     });
   // JSON has no raw line break: the two parts cannot run into each other.

@@ -5,11 +5,11 @@
  */
 
 /** A BCP 47 tag, a list of them (the first supported wins), or `undefined` for the browser's. */
-export type LocaleInput = string | readonly string[] | undefined;
+type LocaleInput = string | readonly string[] | undefined;
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.PluralRules>();
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
 
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.PluralRules>(
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(
   kind: string,
   locale: LocaleInput,
   options: object | undefined,
@@ -89,19 +89,6 @@ export function formatDuration(ms: number, locale: LocaleInput): string {
   const abs = Math.max(0, ms);
   const [size, unit] = DURATION_UNITS.find(([unitSize]) => abs >= unitSize) ?? [1000, 'second'];
   return formatNumber(Math.floor(abs / size), locale, { style: 'unit', unit, unitDisplay: unit === 'day' ? 'long' : 'short' });
-}
-
-/**
- * A moment relative to now, in its largest whole unit: `2 minutes ago`, `in 3 hours`, `now`
- * (`vor 2 Minuten`, `2 分前`). `ms` is the moment minus now: negative in the past.
- */
-export function formatRelativeTime(ms: number, locale: LocaleInput): string {
-  const [size, unit] = DURATION_UNITS.find(([unitSize]) => Math.abs(ms) >= unitSize) ?? [1000, 'second'];
-  const value = Math.trunc(ms / size);
-  return cached('relative', locale, undefined, (locales) => new Intl.RelativeTimeFormat(locales, { numeric: 'auto' })).format(
-    value === 0 ? 0 : value,
-    unit,
-  );
 }
 
 /** The forms of a counted phrase by CLDR plural category; `#` stands for the number, written in the locale's way. */

@@ -13,16 +13,13 @@ export {
   formatDuration,
   formatExactNumber,
   formatNumber,
-  formatRelativeTime,
   numberFormat,
-  type LocaleInput,
   type PluralForms,
 } from './format';
-export { enInboxMessages, type InboxMessages } from './inbox-messages';
+export { type InboxMessages } from './inbox-messages';
 export { enLiveViewMessages, type LiveViewMessages } from './live-view-messages';
 export { en, mergeMessages, type MessageGroup, type Messages, type PartialMessages } from './messages';
 export type { PagedListMessages } from './paged-list-messages';
-export { plural } from './plural';
 export { enPromptMessages, type PromptMessages } from './prompt-messages';
 export { enRequestMessages, enRequestPromptMessages, type RequestMessages, type RequestPromptMessages } from './request-messages';
 export { enRunGifMessages, type RunGifMessages } from './run-gif-messages';

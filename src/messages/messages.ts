@@ -17,7 +17,7 @@ import { enTaskListMessages, type TaskListMessages } from './task-list-messages'
 /**
  * Every text the library writes, in one object: a group per part, each a typed function per
  * message. A locale is an object of this shape (`hitl-react/locales/de`); `locale` is its BCP 47
- * tag, which dates, numbers and relative times are formatted with (`Intl`).
+ * tag, which dates, numbers and durations are formatted with (`Intl`).
  */
 export interface Messages {
   /** The language tag the texts are in, for `Intl`. */

@@ -10,6 +10,6 @@ export type {
   HumanRequestAllows,
   HumanSchemaRequest,
 } from './human-request';
-export { isRequestListing, REQUEST_ALREADY_ANSWERED, REQUEST_ENDED, requestAnswerPath, REQUESTS_PATH } from './requests-protocol';
+export { isRequestListing, REQUEST_ALREADY_ANSWERED, REQUEST_ENDED, REQUESTS_PATH } from './requests-protocol';
 export type { RequestListing, RequestListingState } from './requests-protocol';
 export { HUMAN_DECISION_TYPES, checkHumanRequest, MAX_HUMAN_REQUEST_ID_LENGTH } from './check-human-request';

@@ -19,9 +19,6 @@ import type { HumanRequest } from './human-request';
 /** Path of the requests below the proxy's `basePath`. */
 export const REQUESTS_PATH = '/requests';
 
-/** The answer path of request `id` below the proxy's `basePath`. */
-export const requestAnswerPath = (id: string) => `${REQUESTS_PATH}/${encodeURIComponent(id)}/answer`;
-
 /** Where a listed request stands (`unanswerable`: its opener is gone). */
 export type RequestListingState = 'open' | 'answered' | 'cancelled' | 'expired' | 'unanswerable';
 

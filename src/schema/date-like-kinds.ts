@@ -2,7 +2,7 @@
 export type DateLikeKind = 'date' | 'time' | 'datetime-local' | 'month' | 'week';
 
 /** Every `DateLikeKind`. */
-export const DATE_LIKE_KINDS: readonly DateLikeKind[] = ['date', 'time', 'datetime-local', 'month', 'week'];
+const DATE_LIKE_KINDS: readonly DateLikeKind[] = ['date', 'time', 'datetime-local', 'month', 'week'];
 
 /** Whether a field kind is date-like (its limits are `valueAsNumber`s, its value a date or time string). */
 export function isDateLikeKind(kind: string): kind is DateLikeKind {

@@ -14,4 +14,4 @@ export { defineTool, type DefineToolOptions, type FromSchema, type ToolParameter
 export { checkFormInput, fieldSubject } from './check-form-input';
 export { pointerSegments } from './json-pointer';
 export type { FormInputProblem, FormInputProblemCode } from './check-form-input';
-export { DATE_LIKE_KINDS, isDateLikeKind, type DateLikeKind } from './date-like-kinds';
+export { isDateLikeKind, type DateLikeKind } from './date-like-kinds';

@@ -1,4 +1,4 @@
-import { envelope } from './envelope';
+import { errorEnvelope } from '../client';
 import { readStrictJson } from './strict-json';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_TOOL_CALL_ID_LENGTH } from './answer-gate';
 import { isRecord } from '../utils';
@@ -20,14 +20,14 @@ export function readAnswerBody(contentType: string | null, body: Uint8Array, ide
   const read = readStrictJson(contentType, body, 'The answer');
   if (read instanceof Response) return read;
   const parsed = read.value;
-  if (!isRecord(parsed)) return envelope(400, 'The answer must be a JSON object with "input" and "toolCallId"');
+  if (!isRecord(parsed)) return errorEnvelope(400, 'The answer must be a JSON object with "input" and "toolCallId"');
   const { input, toolCallId } = parsed;
-  if (typeof toolCallId !== 'string' || toolCallId === '') return envelope(400, '"toolCallId" must be a non-empty string');
+  if (typeof toolCallId !== 'string' || toolCallId === '') return errorEnvelope(400, '"toolCallId" must be a non-empty string');
   // The id is a key of the store for a day: one from a real service is short.
   if (toolCallId.length > MAX_TOOL_CALL_ID_LENGTH)
-    return envelope(400, `"toolCallId" is longer than ${MAX_TOOL_CALL_ID_LENGTH} characters`);
-  if (typeof input !== 'string') return envelope(400, '"input" must be a string (a structured answer is sent JSON-encoded)');
+    return errorEnvelope(400, `"toolCallId" is longer than ${MAX_TOOL_CALL_ID_LENGTH} characters`);
+  if (typeof input !== 'string') return errorEnvelope(400, '"input" must be a string (a structured answer is sent JSON-encoded)');
   if (idempotencyKey !== null && (idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(idempotencyKey)))
-    return envelope(400, `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters`);
+    return errorEnvelope(400, `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters`);
   return { input, toolCallId, key: idempotencyKey ?? undefined };
 }

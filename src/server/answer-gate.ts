@@ -1,5 +1,4 @@
-import { ALREADY_ANSWERED_CODE, ANSWER_IN_DOUBT_CODE } from '../client';
-import { envelope } from './envelope';
+import { ALREADY_ANSWERED_CODE, ANSWER_IN_DOUBT_CODE, errorEnvelope } from '../client';
 import { createHmacSha256 } from './hmac';
 import type { AnswerRecord, ProxyStore } from './proxy-store';
 
@@ -169,7 +168,7 @@ export function createAnswerGate(options: AnswerGateOptions): AnswerGate {
 
   function alreadyAnswered(): Response {
     counts.alreadyAnswered += 1;
-    return envelope(409, 'This tool call was already answered.', { code: ALREADY_ANSWERED_CODE });
+    return errorEnvelope(409, 'This tool call was already answered.', { code: ALREADY_ANSWERED_CODE });
   }
 
   function inDoubt(status: number, retryAfterMs?: number): Response {
@@ -179,7 +178,7 @@ export function createAnswerGate(options: AnswerGateOptions): AnswerGate {
         ? 'Another answer to this tool call was sent and the service has not confirmed it yet; nothing was sent. Try again shortly.'
         : 'The task service did not confirm this answer: it may have been applied. The run’s status will tell; send the same answer again (same Idempotency-Key) to learn the outcome.';
     const retryAfter = retryAfterMs === undefined ? undefined : String(Math.max(1, Math.min(30, Math.ceil(retryAfterMs / 1000))));
-    return envelope(
+    return errorEnvelope(
       status,
       message,
       retryAfter === undefined ? { code: ANSWER_IN_DOUBT_CODE } : { code: ANSWER_IN_DOUBT_CODE, retryAfter },
@@ -188,7 +187,7 @@ export function createAnswerGate(options: AnswerGateOptions): AnswerGate {
 
   function unavailable(error: string): Response {
     counts.unavailable += 1;
-    return envelope(503, error, { retryAfter: '1' });
+    return errorEnvelope(503, error, { retryAfter: '1' });
   }
 
   /** The answer found applied: recorded as such, and what `request` gets for it. */
@@ -256,7 +255,7 @@ export function createAnswerGate(options: AnswerGateOptions): AnswerGate {
       forwarded = await forward();
     } catch {
       // The forward broke somewhere after it began: the answer may have left.
-      forwarded = { response: envelope(502, 'The answer could not be forwarded'), delivery: 'unknown' };
+      forwarded = { response: errorEnvelope(502, 'The answer could not be forwarded'), delivery: 'unknown' };
     } finally {
       clearInterval(renew);
     }

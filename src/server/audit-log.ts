@@ -149,7 +149,7 @@ function isSecretField(field: Record<string, unknown>): boolean {
  * (another tool's free text, a form the proxy did not see, a secret field) gets none: a digest of
  * a low-entropy secret can be reversed by whoever holds the key.
  */
-export function isDigestibleAnswer(call: ToolCall | undefined, input: string): boolean {
+function isDigestibleAnswer(call: ToolCall | undefined, input: string): boolean {
   if (call?.tool.name !== FORM_INPUT_TOOL_NAME) return false;
   const fields: unknown = call.tool.parameters.fields;
   if (!Array.isArray(fields) || fields.length === 0 || !fields.every((field) => isRecord(field) && !isSecretField(field))) return false;

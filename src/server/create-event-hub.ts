@@ -7,7 +7,7 @@ import type { ToolCallClock } from './tool-call-clock';
 import { TASK_PROXY_DEFAULTS, type TaskProxyEventOptions } from './task-proxy-options';
 
 /** What the proxy hands its hub. */
-export interface EventHubInput {
+interface EventHubInput {
   upstream: string;
   apiKey: string;
   /** The proxy's time-out of one upstream request; 0 disables it. */

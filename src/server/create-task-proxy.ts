@@ -1,6 +1,7 @@
 import {
   AUDIT_PATH,
   createTaskClient,
+  errorEnvelope,
   IDEMPOTENCY_KEY_HEADER,
   isTaskApiError,
   DEFAULT_MAX_BODY_BYTES,
@@ -17,7 +18,6 @@ import { createForwarder } from './forward-request';
 import { AUDITED_ENDPOINTS, createAnswerDigests, MIN_AUDIT_DIGEST_KEY_LENGTH, type ProxyAuditEntry } from './audit-log';
 import { createEventHub } from './create-event-hub';
 import { createMemoryProxyStore } from './create-memory-proxy-store';
-import { envelope } from './envelope';
 import type { EventHubStats } from './event-hub';
 import { consoleLogger, scrubbedLogger, storeErrorLog } from './logger';
 import { createKeyScrubber, createStringScrubber } from './scrub-key';
@@ -238,16 +238,16 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   const forward = createForwarder({ upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs, maxResponseBytes, scrub, scrubHeader });
 
   async function events(request: Request, url: URL): Promise<Response> {
-    if (hub === undefined) return envelope(404, 'Not found');
+    if (hub === undefined) return errorEnvelope(404, 'Not found');
     if (request.method !== 'GET') return notAllowed(['GET']);
     // A closed instance is going away: the client tries again, maybe on another one.
-    if (closed) return envelope(503, 'This proxy is shutting down', { retryAfter: '1' });
+    if (closed) return errorEnvelope(503, 'This proxy is shutting down', { retryAfter: '1' });
     const identity = await identifyCaller(request);
     if (identity instanceof Response) return identity;
     const topics = readEventTopics(url.searchParams);
     if (topics === undefined || topics.length === 0 || topics.some((topic) => isUnsafePathParameter(topic.taskId)))
-      return envelope(400, 'Name the runs to follow, each as taskId=<taskId> or run=<taskId>/<runId>');
-    if (topics.length > maxTasksPerStream) return envelope(400, `A stream may follow at most ${maxTasksPerStream} runs`);
+      return errorEnvelope(400, 'Name the runs to follow, each as taskId=<taskId> or run=<taskId>/<runId>');
+    if (topics.length > maxTasksPerStream) return errorEnvelope(400, `A stream may follow at most ${maxTasksPerStream} runs`);
     // `taskId=` and `run=` alike: a run is reached through its task, and the task must be the team's.
     // Any other ends with the final not-found event an unknown task gets; the stream goes on for the rest.
     let foreign: ReadonlySet<string>;
@@ -255,11 +255,11 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
       foreign = await foreignTasks(identity.team, topics);
     } catch (error) {
       onStoreError(error);
-      return envelope(503, 'The proxy cannot check these tasks now; try again.', { retryAfter: '1' });
+      return errorEnvelope(503, 'The proxy cannot check these tasks now; try again.', { retryAfter: '1' });
     }
     const owned = topics.filter((topic) => !foreign.has(topic.taskId));
     const notOwned = topics.filter((topic) => foreign.has(topic.taskId));
-    if (!(await authorizeTopics(request, identity, owned))) return envelope(403, 'Forbidden');
+    if (!(await authorizeTopics(request, identity, owned))) return errorEnvelope(403, 'Forbidden');
     // Per user, so only with `identify`: without it every browser would share one allowance.
     const release = teams ? streamLimits.take(`${identity.team}\n${identity.user}`, topics.length) : () => undefined;
     if (release instanceof Response) return release;
@@ -274,7 +274,7 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     if (path === AUDIT_PATH) return auditTrail(request, url);
     const match = path === undefined ? undefined : matchTaskEndpoint(path);
     if (match === undefined || (match.taskId !== undefined && isUnsafePathParameter(match.taskId)))
-      return envelope(404, notFoundMessage(url.pathname, basePath));
+      return errorEnvelope(404, notFoundMessage(url.pathname, basePath));
     const endpoint = match.endpoints.find((candidate) => candidate.method === request.method);
     if (endpoint === undefined) return notAllowed(match.endpoints.map((candidate) => candidate.method));
 
@@ -283,8 +283,8 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     let body: Uint8Array | undefined;
     if (endpoint.jsonBody) {
       const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
-      if (read === 'unreadable') return envelope(400, 'The request body could not be read');
-      if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
+      if (read === 'unreadable') return errorEnvelope(400, 'The request body could not be read');
+      if (read === 'too-large') return errorEnvelope(413, `Request body larger than ${maxBodyBytes} bytes`);
       body = read;
     }
     const seen = body === undefined ? request : new Request(request, { body: body as BodyInit });
@@ -307,21 +307,21 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     if (taskId !== undefined) {
       try {
         // Another team's task and an unknown one look the same: nothing tells that it exists.
-        if (!(await ownsAll(identity.team, [taskId]))) return await respond(envelope(404, 'Task not found'));
+        if (!(await ownsAll(identity.team, [taskId]))) return await respond(errorEnvelope(404, 'Task not found'));
       } catch (error) {
         onStoreError(error);
-        return respond(envelope(503, 'The proxy cannot check this task now; try again.', { retryAfter: '1' }));
+        return respond(errorEnvelope(503, 'The proxy cannot check this task now; try again.', { retryAfter: '1' }));
       }
     }
     const access: ProxyAccess = { identity, endpoint: endpoint.name, taskId, runId, toolCallId: answered?.toolCallId };
-    if (!(await isAuthorized(seen, access))) return respond(envelope(403, 'Forbidden'));
+    if (!(await isAuthorized(seen, access))) return respond(errorEnvelope(403, 'Forbidden'));
 
     if (teams && endpoint.name === 'listTasks') {
       try {
         return await listTeamTasks(store, identity.team, url.searchParams);
       } catch (error) {
         onStoreError(error);
-        return envelope(503, 'The task list cannot be read now; try again.', { retryAfter: '1' });
+        return errorEnvelope(503, 'The task list cannot be read now; try again.', { retryAfter: '1' });
       }
     }
     if (answer !== undefined && taskId !== undefined) {

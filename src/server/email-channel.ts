@@ -1,8 +1,7 @@
-import { retryDelay } from '../utils';
+import { importOptionalPeer, retryDelay } from '../utils';
 import type { WaitingItem } from './notifier';
 import { escapeHtml } from './notify-message';
 import type { NotificationChannel, NotificationMessage } from './notify-options';
-import { importOptionalPeer } from './notify-optional-peer';
 import { sleep } from './notify-retry';
 import { notificationContextLine, notificationHeadline } from './notify-slack-body';
 

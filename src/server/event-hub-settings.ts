@@ -10,7 +10,7 @@ export interface EventHubSettings {
   store: ProxyStore;
   upstream: TaskClient;
   scrub: (text: string) => string;
-  poller: Omit<PollerSettings, 'hold' | 'limiter'>;
+  poller: Omit<PollerSettings, 'gate'>;
   /** Most upstream polls open at once. */
   maxConcurrentPolls: number;
   /** A topic no stream has named for this long is no longer polled. */

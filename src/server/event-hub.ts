@@ -1,11 +1,9 @@
-import { topicKey, type EventResource, type EventTopic } from '../client';
-import { envelope } from './envelope';
+import { errorEnvelope, PollGate, topicKey, type EventResource, type EventTopic } from '../client';
 import { parseEventId } from './event-id';
 import { guardStore } from './guard-store';
 import type { EventHubSettings, EventHubStats } from './event-hub-settings';
 import { HubHealth } from './hub-health';
 import { HubStream } from './hub-stream';
-import { PollLimiter } from './poll-limiter';
 import type { StoredChange } from './proxy-store';
 import { TopicPoller, type PollerSettings } from './topic-poller';
 
@@ -66,7 +64,7 @@ export class EventHub {
   private closed = false;
 
   constructor(private readonly settings: EventHubSettings) {
-    this.pollerSettings = { ...settings.poller, hold: { notBefore: 0 }, limiter: new PollLimiter(settings.maxConcurrentPolls) };
+    this.pollerSettings = { ...settings.poller, gate: new PollGate(settings.maxConcurrentPolls) };
     this.health = new HubHealth({
       logger: settings.logger,
       quietMs: Math.max(1000, 5 * settings.poller.statusIntervalMs),
@@ -95,7 +93,7 @@ export class EventHub {
     const keys = topics.map(topicKey);
     const adding = keys.filter((key) => !this.topics.has(key)).length;
     if (adding > 0 && this.topics.size + adding > (this.settings.maxPollers ?? Infinity))
-      return envelope(429, 'This proxy follows as many runs as it may; try again later', {
+      return errorEnvelope(429, 'This proxy follows as many runs as it may; try again later', {
         code: 'too_many_runs',
         retryAfter: String(Math.ceil(this.settings.idleMs / 1000)),
       });

@@ -1,7 +1,6 @@
-import { buildEndpointPath, createDeadline, readLimited, type TaskEndpoint } from '../client';
+import { buildEndpointPath, createDeadline, errorEnvelope, readLimited, type TaskEndpoint } from '../client';
 import { isRecord } from '../utils';
 import type { AnswerDelivery, ForwardedAnswer } from './answer-gate';
-import { envelope } from './envelope';
 
 // Allow-lists rather than block-lists: anything the browser sends for your own backend
 // (cookies, session headers, `authorization`) must not reach the task service, and nothing
@@ -60,12 +59,12 @@ export function createForwarder(settings: ForwarderSettings) {
         );
       } catch (error) {
         if (deadline.timedOut)
-          return { response: envelope(504, 'The task service did not answer in time'), delivery: 'unknown', timedOut: true };
-        return { response: envelope(502, 'The task service could not be reached'), delivery: neverSent(error) ? 'unsent' : 'unknown' };
+          return { response: errorEnvelope(504, 'The task service did not answer in time'), delivery: 'unknown', timedOut: true };
+        return { response: errorEnvelope(502, 'The task service could not be reached'), delivery: neverSent(error) ? 'unsent' : 'unknown' };
       }
       if (upstreamResponse.status >= 300 && upstreamResponse.status < 400) {
         void upstreamResponse.body?.cancel().catch(() => undefined);
-        return { response: envelope(502, 'The task service answered with a redirect'), delivery: 'refused' };
+        return { response: errorEnvelope(502, 'The task service answered with a redirect'), delivery: 'refused' };
       }
 
       let bytes: Uint8Array | 'too-large';
@@ -75,13 +74,13 @@ export function createForwarder(settings: ForwarderSettings) {
       } catch {
         // The service answered with a status and was cut off: that status still says what it did.
         const response = deadline.timedOut
-          ? envelope(504, 'The task service did not answer in time')
-          : envelope(502, 'The task service answer was cut off');
+          ? errorEnvelope(504, 'The task service did not answer in time')
+          : errorEnvelope(502, 'The task service answer was cut off');
         return { response, delivery: deliveryOf(upstreamResponse.status, undefined), timedOut: deadline.timedOut };
       }
       if (bytes === 'too-large')
         return {
-          response: envelope(502, `The task service answer is larger than ${maxResponseBytes} bytes`),
+          response: errorEnvelope(502, `The task service answer is larger than ${maxResponseBytes} bytes`),
           delivery: deliveryOf(upstreamResponse.status, undefined),
         };
       const text = new TextDecoder().decode(bytes);

@@ -1,7 +1,7 @@
 import type { ProxyStore } from './proxy-store';
 
 /** Where a guarded store reports how its calls went. */
-export interface StoreGuardListener {
+interface StoreGuardListener {
   /** The store failed: the hub degrades until a call succeeds. */
   failed(error: unknown): void;
   /** One call failed for being slow while others succeeded: counted, no more. */

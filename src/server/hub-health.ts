@@ -24,7 +24,7 @@ export interface HubHealthStats {
   readonly takenOver: number;
 }
 
-export interface HubHealthOptions {
+interface HubHealthOptions {
   logger: TaskProxyLogger;
   /** A condition of the service ends once requests succeed this long after its last failure, so a flaky service is one line, not one per failure. */
   quietMs: number;
@@ -37,7 +37,7 @@ export interface HubHealthOptions {
 }
 
 /** Classifies an upstream failure. */
-export function upstreamFailureKind(error: unknown): UpstreamFailureKind {
+function upstreamFailureKind(error: unknown): UpstreamFailureKind {
   if (!isTaskApiError(error)) return 'unreachable';
   if (error.isAuthError) return 'refused';
   if (error.status === 429) return 'rateLimited';

@@ -5,9 +5,9 @@ import type { StoredChange } from './proxy-store';
 const encoder = new TextEncoder();
 
 /** Why a stream ends: a client that does not read is dropped, not waited for. */
-export type StreamEnd = 'closed' | 'dropped';
+type StreamEnd = 'closed' | 'dropped';
 
-export interface HubStreamOptions {
+interface HubStreamOptions {
   /** The topics it follows (`topicKey`s). */
   topics: readonly string[];
   /**

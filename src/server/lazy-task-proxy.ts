@@ -1,5 +1,5 @@
+import { errorEnvelope } from '../client';
 import type { AnswerStats } from './answer-gate';
-import { envelope } from './envelope';
 import { NO_HUB_STATS, type EventHubStats } from './event-hub';
 import { consoleLogger } from './logger';
 import type { Notifier } from './notifier';
@@ -60,7 +60,7 @@ export function createLazyProxy(
     if (!reported) (options.logger ?? consoleLogger).error(`the task proxy is not configured: ${problem}`);
     reported = true;
     // Never the values themselves: a key in the wrong setting would otherwise reach the browser.
-    return envelope(500, `The task proxy is not configured: ${problem}`, { code: PROXY_NOT_CONFIGURED_CODE });
+    return errorEnvelope(500, `The task proxy is not configured: ${problem}`, { code: PROXY_NOT_CONFIGURED_CODE });
   };
   const handler = (request: Request): Promise<Response> => {
     const proxy = configure();

@@ -3,7 +3,7 @@ import { hmacSha256 } from './hmac';
 const encoder = new TextEncoder();
 
 /** Longest title a notification carries, in characters. */
-export const MAX_NOTIFICATION_TITLE = 200;
+const MAX_NOTIFICATION_TITLE = 200;
 
 /** C0 and C1 controls, line and paragraph separators, and the direction marks and overrides a title could spoof with. */
 const UNPRINTABLE = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]+/gu;

@@ -1,6 +1,5 @@
-import { readLimited } from '../client';
+import { errorEnvelope, readLimited } from '../client';
 import { isRecord } from '../utils';
-import { envelope } from './envelope';
 import { readStrictJson, refuseNonJson } from './strict-json';
 import { fromBase64 } from './notify-message';
 import type { RequestStore } from './request-store';
@@ -48,11 +47,11 @@ async function readJson(request: Request, maxBodyBytes: number): Promise<Record<
   if (refused !== undefined) return refused;
   const max = Math.min(maxBodyBytes, MAX_READ);
   const read = await readLimited(request, max).catch(() => 'unreadable' as const);
-  if (read === 'unreadable') return envelope(400, 'The request body could not be read');
-  if (read === 'too-large') return envelope(413, `Request body larger than ${max} bytes`);
+  if (read === 'unreadable') return errorEnvelope(400, 'The request body could not be read');
+  if (read === 'too-large') return errorEnvelope(413, `Request body larger than ${max} bytes`);
   const parsed = readStrictJson(contentType, read, 'The subscription');
   if (parsed instanceof Response) return parsed;
-  return isRecord(parsed.value) ? parsed.value : envelope(400, 'The subscription must be a JSON object');
+  return isRecord(parsed.value) ? parsed.value : errorEnvelope(400, 'The subscription must be a JSON object');
 }
 
 /** `value` as `URL` writes it, the form subscriptions are kept under; undefined unless an https address. */
@@ -96,7 +95,7 @@ export async function handlePushSubscriptions(
   options: PushSubscriptionsOptions,
 ): Promise<Response> {
   if (request.method !== 'POST' && request.method !== 'DELETE') {
-    const response = envelope(405, `Method ${request.method} not allowed`);
+    const response = errorEnvelope(405, `Method ${request.method} not allowed`);
     response.headers.set('allow', 'POST, DELETE');
     return response;
   }
@@ -105,14 +104,14 @@ export async function handlePushSubscriptions(
   try {
     if (request.method === 'DELETE') {
       const endpoint = normalEndpoint(body.endpoint);
-      if (endpoint === undefined) return envelope(400, '"endpoint" must be an https address');
+      if (endpoint === undefined) return errorEnvelope(400, '"endpoint" must be an https address');
       // Only the caller's own: an endpoint someone else learnt removes nothing of another user's.
       const own = await store.listPushSubscriptions(identity.team, identity.user);
       if (own.some((subscription) => subscription.endpoint === endpoint)) await store.removePushSubscription(endpoint);
       return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     }
     const subscription = readSubscription(body, options.isPushService ?? isKnownPushService);
-    if (typeof subscription === 'string') return envelope(400, subscription);
+    if (typeof subscription === 'string') return errorEnvelope(400, subscription);
     const endpoint = subscription.endpoint as string;
     const own = await store.listPushSubscriptions(identity.team, identity.user);
     const others = own.filter((kept) => kept.endpoint !== endpoint);
@@ -128,6 +127,6 @@ export async function handlePushSubscriptions(
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     });
   } catch {
-    return envelope(503, 'The proxy cannot keep the subscription now; try again.', { retryAfter: '1' });
+    return errorEnvelope(503, 'The proxy cannot keep the subscription now; try again.', { retryAfter: '1' });
   }
 }

@@ -25,7 +25,7 @@ export interface TaskProxyToolCallOptions {
 }
 
 /** What `createToolCallDeadlines` needs of the proxy. */
-export interface ToolCallDeadlinesDeps {
+interface ToolCallDeadlinesDeps {
   store: Pick<ProxyStore, 'readTasks' | 'claimOnce'>;
   /** Told of every pending call (`kind: 'tool_call'`, id `<taskId>/<toolCallId>`). */
   notifier: Notifier;
@@ -44,7 +44,7 @@ export interface ToolCallDeadlinesDeps {
 }
 
 /** The proxy's side of the service calls' deadlines and notifications. */
-export interface ToolCallDeadlines {
+interface ToolCallDeadlines {
   /** A status shows `toolCall` of `taskId` pending, first seen at `waitingSince` (`ToolCallClock`'s `onPending`). */
   pending(taskId: string, toolCall: PendingToolCall, waitingSince: number): void;
   /**

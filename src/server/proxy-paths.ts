@@ -1,9 +1,8 @@
-import { matchTaskEndpoint } from '../client';
-import { envelope } from './envelope';
+import { errorEnvelope, matchTaskEndpoint } from '../client';
 
 /** 405 for a method the path does not take, saying which it does. */
 export function notAllowed(methods: readonly string[]): Response {
-  const response = envelope(405, 'Method not allowed');
+  const response = errorEnvelope(405, 'Method not allowed');
   response.headers.set('allow', [...new Set(methods)].join(', '));
   return response;
 }

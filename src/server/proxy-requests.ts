@@ -68,7 +68,7 @@ export interface ProxyRequests {
 }
 
 /** What `createProxyRequests` needs of the proxy. */
-export interface ProxyRequestsSettings {
+interface ProxyRequestsSettings {
   store: RequestStore;
   options: TaskProxyRequestOptions | undefined;
   basePath: string;

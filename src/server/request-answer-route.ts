@@ -1,9 +1,8 @@
-import { ANSWER_IN_DOUBT_CODE, readLimited } from '../client';
+import { ANSWER_IN_DOUBT_CODE, errorEnvelope, readLimited } from '../client';
 import { MAX_HUMAN_REQUEST_ID_LENGTH, REQUEST_ALREADY_ANSWERED, REQUEST_ENDED, type RequestListingState } from '../request';
 import { isRecord } from '../utils';
 import { AnswerSealingError } from './answer-sealing';
 import { checkHumanAnswer } from './check-human-answer';
-import { envelope } from './envelope';
 import { readStrictJson } from './strict-json';
 import { describeError } from './logger';
 import { EXPIRED_ACTION, NO_ANSWER, randomId, replaceRecord, requestOf, type RequestsContext } from './request-records';
@@ -35,8 +34,8 @@ export async function answerRequestRoute(
   id: string,
 ): Promise<Response> {
   const read = await readLimited(request, access.maxBodyBytes).catch(() => 'unreadable' as const);
-  if (read === 'unreadable') return envelope(400, 'The request body could not be read');
-  if (read === 'too-large') return envelope(413, `Request body larger than ${access.maxBodyBytes} bytes`);
+  if (read === 'unreadable') return errorEnvelope(400, 'The request body could not be read');
+  if (read === 'too-large') return errorEnvelope(413, `Request body larger than ${access.maxBodyBytes} bytes`);
   // `identify` and `authorize` get a copy with the bytes: a hook that reads the body leaves the answer its own.
   const seen = new Request(request, { body: read as BodyInit });
   const identity = await access.identifyCaller(seen);
@@ -62,8 +61,8 @@ async function answer(
   contentType: string | null,
   body: Uint8Array,
 ): Promise<Response> {
-  if (ctx.closed()) return envelope(503, 'This proxy is shutting down', { retryAfter: '1' });
-  if (id === '' || id.length > MAX_HUMAN_REQUEST_ID_LENGTH) return envelope(404, 'Request not found');
+  if (ctx.closed()) return errorEnvelope(503, 'This proxy is shutting down', { retryAfter: '1' });
+  if (id === '' || id.length > MAX_HUMAN_REQUEST_ID_LENGTH) return errorEnvelope(404, 'Request not found');
   let record: StoredRequest | undefined;
   try {
     [record] = await ctx.store.readRequests([id]);
@@ -73,8 +72,8 @@ async function answer(
   }
   // Another team's request (or user's) and an unknown one look the same.
   if (record === undefined || record.team !== identity.team || (record.user !== undefined && record.user !== identity.user))
-    return envelope(404, 'Request not found');
-  if (!(await access.isAuthorized(seen, { identity, endpoint: 'answerRequest', requestId: id }))) return envelope(403, 'Forbidden');
+    return errorEnvelope(404, 'Request not found');
+  if (!(await access.isAuthorized(seen, { identity, endpoint: 'answerRequest', requestId: id }))) return errorEnvelope(403, 'Forbidden');
 
   const read = readStrictJson(contentType, body, 'The answer');
   if (read instanceof Response) return read;
@@ -84,9 +83,9 @@ async function answer(
       const settled = await ended(ctx, record);
       if (settled !== undefined) return settled;
       const request = requestOf(record);
-      if (request === undefined) return envelope(404, 'Request not found');
+      if (request === undefined) return errorEnvelope(404, 'Request not found');
       const problem = checkHumanAnswer(request, parsed);
-      if (problem !== undefined) return envelope(400, problem);
+      if (problem !== undefined) return errorEnvelope(400, problem);
       const now = ctx.now();
       const answerId = randomId();
       // The body as checked: `checkHumanAnswer` took no field besides the answer's own.
@@ -113,21 +112,21 @@ async function answer(
       }
       // Another answer (or a cancel, the deadline) came first: say which.
       const [again] = await ctx.store.readRequests([id]);
-      if (again === undefined) return envelope(404, 'Request not found');
+      if (again === undefined) return errorEnvelope(404, 'Request not found');
       record = again;
     }
     return unavailable();
   } catch (error) {
     if (error instanceof AnswerSealingError) {
       ctx.logger.error(`an answer could not be sealed: ${describeError(error)}`);
-      return envelope(500, `The proxy cannot take answers: ${error.message}`);
+      return errorEnvelope(500, `The proxy cannot take answers: ${error.message}`);
     }
     ctx.onStoreError(error);
     return unavailable();
   }
 }
 
-const unavailable = () => envelope(503, 'The proxy cannot reach its store now; try again.', { retryAfter: '1' });
+const unavailable = () => errorEnvelope(503, 'The proxy cannot reach its store now; try again.', { retryAfter: '1' });
 
 /** 409 or 410 when `record` no longer takes an answer; undefined while it does (its opener checked first). */
 async function ended(ctx: RequestsContext, record: StoredRequest): Promise<Response | undefined> {
@@ -148,22 +147,15 @@ async function ended(ctx: RequestsContext, record: StoredRequest): Promise<Respo
 }
 
 function alreadyAnswered(record: StoredRequest): Response {
-  const body = {
-    success: false,
-    error: 'This request was already answered',
+  return errorEnvelope(409, 'This request was already answered', {
     code: REQUEST_ALREADY_ANSWERED,
-    answeredBy: record.answeredBy ?? '',
-    answeredAt: new Date(record.endedAt ?? 0).toISOString(),
-  };
-  return Response.json(body, { status: 409, headers: { 'cache-control': 'no-store' } });
+    fields: { answeredBy: record.answeredBy ?? '', answeredAt: new Date(record.endedAt ?? 0).toISOString() },
+  });
 }
 
 function gone(state: RequestListingState): Response {
   const said = state === 'cancelled' ? 'was cancelled' : state === 'expired' ? 'expired' : 'can no longer be answered: its source is gone';
-  return Response.json(
-    { success: false, error: `This request ${said}`, code: REQUEST_ENDED, state },
-    { status: 410, headers: { 'cache-control': 'no-store' } },
-  );
+  return errorEnvelope(410, `This request ${said}`, { code: REQUEST_ENDED, fields: { state } });
 }
 
 /**
@@ -175,10 +167,10 @@ async function delivered(ctx: RequestsContext, waitForChange: (ms: number) => Pr
   const until = ctx.now() + ctx.answerWaitMs;
   let record: StoredRequest | undefined = taken;
   for (;;) {
-    if (record === undefined) return envelope(503, 'The proxy lost this request; try again.', { retryAfter: '1' });
+    if (record === undefined) return errorEnvelope(503, 'The proxy lost this request; try again.', { retryAfter: '1' });
     const ours = record.answerId === taken.answerId;
     if (record.state === 'delivered' && ours) return Response.json({ success: true, data: { delivered: true } });
-    if (record.state === 'open') return envelope(503, 'The answer did not reach the source; try again.', { retryAfter: '1' });
+    if (record.state === 'open') return errorEnvelope(503, 'The answer did not reach the source; try again.', { retryAfter: '1' });
     if (record.state !== 'answered' || !ours) return (await ended(ctx, record)) ?? gone('unanswerable');
     const left = until - ctx.now();
     if (!record.durable && record.opener !== ctx.owner) {
@@ -193,7 +185,7 @@ async function delivered(ctx: RequestsContext, waitForChange: (ms: number) => Pr
     }
     if (left <= 0) {
       if (record.durable) return Response.json({ success: true, data: { delivered: false } }, { status: 202 });
-      return envelope(504, 'The source has not taken the answer yet; whether it will is not known', { code: ANSWER_IN_DOUBT_CODE });
+      return errorEnvelope(504, 'The source has not taken the answer yet; whether it will is not known', { code: ANSWER_IN_DOUBT_CODE });
     }
     await waitForChange(Math.min(RECHECK_MS, left));
     [record] = await ctx.store.readRequests([taken.id]);

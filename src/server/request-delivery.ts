@@ -14,7 +14,7 @@ import {
 import type { StoredRequest } from './request-store';
 
 /** How long a durable answer's deliverer holds its claim without renewing it. */
-export const DELIVERY_CLAIM_MS = 30_000;
+const DELIVERY_CLAIM_MS = 30_000;
 /** How often a deliverer renews its claim while `onAnswer` runs. */
 const CLAIM_RENEW_MS = 10_000;
 /** After a failed `onAnswer`, how long before any instance tries again. */

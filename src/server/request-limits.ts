@@ -1,4 +1,4 @@
-import { envelope } from './envelope';
+import { errorEnvelope } from '../client';
 
 /** What one user holds open on this instance. */
 interface UserLoad {
@@ -43,7 +43,7 @@ export class StreamLimits {
 const RETRY_AFTER_SECONDS = '5';
 
 function tooMany(message: string): Response {
-  return envelope(429, message, { code: 'too_many_streams', retryAfter: RETRY_AFTER_SECONDS });
+  return errorEnvelope(429, message, { code: 'too_many_streams', retryAfter: RETRY_AFTER_SECONDS });
 }
 
 /**

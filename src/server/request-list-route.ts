@@ -1,6 +1,5 @@
-import type { AuditAction } from '../client';
+import { errorEnvelope, type AuditAction } from '../client';
 import type { RequestListing } from '../request';
-import { envelope } from './envelope';
 import { replaceRecord, requestOf, toListing, type RequestsContext } from './request-records';
 import type { StoredRequest } from './request-store';
 import type { ProxyAccess, ProxyIdentity } from './task-proxy-options';
@@ -26,10 +25,10 @@ export interface RequestRouteAccess {
  * request to a person is its first view, for the time-to-first-view stats.
  */
 export async function listRequestsRoute(ctx: RequestsContext, access: RequestRouteAccess, request: Request): Promise<Response> {
-  if (ctx.closed()) return envelope(503, 'This proxy is shutting down', { retryAfter: '1' });
+  if (ctx.closed()) return errorEnvelope(503, 'This proxy is shutting down', { retryAfter: '1' });
   const identity = await access.identifyCaller(request);
   if (identity instanceof Response) return identity;
-  if (!(await access.isAuthorized(request, { identity, endpoint: 'requests' }))) return envelope(403, 'Forbidden');
+  if (!(await access.isAuthorized(request, { identity, endpoint: 'requests' }))) return errorEnvelope(403, 'Forbidden');
   let records: StoredRequest[];
   let live: Map<string, boolean>;
   try {
@@ -41,7 +40,7 @@ export async function listRequestsRoute(ctx: RequestsContext, access: RequestRou
     live = new Map(openers.map((opener, index) => [opener, answers[index] === true]));
   } catch (error) {
     ctx.onStoreError(error);
-    return envelope(503, 'The requests cannot be read now; try again.', { retryAfter: '1' });
+    return errorEnvelope(503, 'The requests cannot be read now; try again.', { retryAfter: '1' });
   }
   const now = ctx.now();
   const data: RequestListing[] = [];

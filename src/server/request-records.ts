@@ -110,7 +110,7 @@ export function toListing(record: StoredRequest, request: HumanRequest, openerLi
 const KIND_TITLES: Readonly<Record<string, string>> = { form: 'Input requested', approval: 'Approval requested', link: 'Visit a page' };
 
 /** One line saying what a request asks, for a notification: its title, a form's heading, an action's name, else its kind's. */
-export function requestTitle(request: HumanRequest): string {
+function requestTitle(request: HumanRequest): string {
   const heading = request.kind === 'form' && isRecord(request.parameters) ? request.parameters.heading : undefined;
   const action = request.kind === 'approval' ? request.actions[0]?.name : undefined;
   for (const text of [request.title, heading, action]) if (typeof text === 'string' && text.trim() !== '') return text;

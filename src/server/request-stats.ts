@@ -99,13 +99,3 @@ function percentiles(list: readonly number[]): RequestTimeStats {
   const at = (p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
   return { p50: at(0.5), p95: at(0.95), count: sorted.length };
 }
-
-/** The stats of a proxy that has seen no request. */
-export const NO_REQUEST_STATS: TaskProxyRequestStats = Object.freeze({
-  waiting: 0,
-  opened: 0,
-  answered: 0,
-  cancelled: 0,
-  expired: 0,
-  byTeamSource: Object.freeze([]),
-});

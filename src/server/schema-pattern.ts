@@ -8,7 +8,7 @@ import { compileLinearPattern, LinearPattern, matchesWhole, type Automaton, type
  * Past it, the rest of that answer's patterns are not checked (as a value the form cannot check
  * within its budget is taken).
  */
-export const ANSWER_PATTERN_BUDGET = 2_000_000;
+const ANSWER_PATTERN_BUDGET = 2_000_000;
 
 const meter: WorkMeter = { work: 0 };
 

@@ -1,11 +1,11 @@
-import { envelope } from './envelope';
+import { errorEnvelope } from '../client';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The 415 for a body the proxy reads itself that is not `Content-Type: application/json`; undefined when it is. `what` names it: `'The answer'`. */
 export function refuseNonJson(contentType: string | null, what: string): Response | undefined {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json' ? undefined : envelope(415, `${what} must be sent as Content-Type: application/json`);
+  return mediaType === 'application/json' ? undefined : errorEnvelope(415, `${what} must be sent as Content-Type: application/json`);
 }
 
 /**
@@ -18,6 +18,6 @@ export function readStrictJson(contentType: string | null, body: Uint8Array, wha
   try {
     return { value: JSON.parse(decoder.decode(body)) as unknown };
   } catch {
-    return envelope(400, `${what} is not valid JSON`);
+    return errorEnvelope(400, `${what} is not valid JSON`);
   }
 }

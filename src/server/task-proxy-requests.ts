@@ -1,5 +1,4 @@
-import { DEFAULT_MAX_BODY_BYTES, readLimited } from '../client';
-import { envelope } from './envelope';
+import { DEFAULT_MAX_BODY_BYTES, errorEnvelope, readLimited } from '../client';
 import { consoleLogger, scrubbedLogger, storeErrorLog } from './logger';
 import { NO_NOTIFIER, type Notifier } from './notifier';
 import { createNotifier } from './notify-create-notifier';
@@ -75,13 +74,13 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
   async function pushSubscriptions(request: Request): Promise<Response> {
     if (request.method !== 'POST' && request.method !== 'DELETE') return notAllowed(['POST', 'DELETE']);
     const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
-    if (read === 'unreadable') return envelope(400, 'The request body could not be read');
-    if (read === 'too-large') return envelope(413, `Request body larger than ${maxBodyBytes} bytes`);
+    if (read === 'unreadable') return errorEnvelope(400, 'The request body could not be read');
+    if (read === 'too-large') return errorEnvelope(413, `Request body larger than ${maxBodyBytes} bytes`);
     // `identify` and `authorize` get a copy with the bytes, the subscription its own.
     const seen = new Request(request, { body: read as BodyInit });
     const identity = await access.identifyCaller(seen);
     if (identity instanceof Response) return identity;
-    if (!(await access.isAuthorized(seen, { identity, endpoint: 'pushSubscriptions' }))) return envelope(403, 'Forbidden');
+    if (!(await access.isAuthorized(seen, { identity, endpoint: 'pushSubscriptions' }))) return errorEnvelope(403, 'Forbidden');
     return handlePushSubscriptions(new Request(request, { body: read as BodyInit }), identity, store, { maxBodyBytes });
   }
 

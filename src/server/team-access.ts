@@ -1,7 +1,6 @@
-import { isUnsafePathParameter, MAX_AUDIT_CURSOR_LENGTH, toAuditEntry, type AuditAction, type EventTopic } from '../client';
+import { errorEnvelope, isUnsafePathParameter, MAX_AUDIT_CURSOR_LENGTH, toAuditEntry, type AuditAction, type EventTopic } from '../client';
 import { auditOutcome, DEFAULT_AUDIT_LIMIT, MAX_AUDIT_LIMIT, readErrorCode, type ProxyAuditEntry } from './audit-log';
 import { describeError, type TaskProxyLogger } from './logger';
-import { envelope } from './envelope';
 import { notAllowed } from './proxy-paths';
 import type { AuditQuery, ProxyStore } from './proxy-store';
 import type { ProxyAccess, ProxyIdentity, TaskProxyOptions } from './task-proxy-options';
@@ -37,9 +36,10 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       identity = await options.identify(request);
     } catch (error) {
       logger.error(`identify failed: ${describeError(error)}`);
-      return envelope(500, 'The proxy could not tell who is asking');
+      return errorEnvelope(500, 'The proxy could not tell who is asking');
     }
-    if (identity === null || typeof identity.user !== 'string' || typeof identity.team !== 'string') return envelope(401, 'Sign in first');
+    if (identity === null || typeof identity.user !== 'string' || typeof identity.team !== 'string')
+      return errorEnvelope(401, 'Sign in first');
     return { user: identity.user, team: identity.team };
   }
 
@@ -119,12 +119,12 @@ export function createTeamAccess(settings: TeamAccessSettings) {
     const identity = await identifyCaller(request);
     if (identity instanceof Response) return identity;
     const taskId = url.searchParams.get('taskId') ?? undefined;
-    if (!(await isAuthorized(request, { identity, endpoint: 'audit', taskId }))) return envelope(403, 'Forbidden');
+    if (!(await isAuthorized(request, { identity, endpoint: 'audit', taskId }))) return errorEnvelope(403, 'Forbidden');
     const given = url.searchParams.get('limit');
     const limit = clampAuditLimit(given === null ? undefined : Number(given) || 0);
     const before = url.searchParams.get('before') ?? undefined;
     if (before !== undefined && (before.length > MAX_AUDIT_CURSOR_LENGTH || !/^[\x21-\x7e]+$/.test(before)))
-      return envelope(400, '"before" must be the "next" of a page of this trail');
+      return errorEnvelope(400, '"before" must be the "next" of a page of this trail');
     try {
       // The caller's own team only: another team's task simply has no entries here. One entry more
       // than asked tells whether there is a next page.
@@ -136,7 +136,7 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       return Response.json({ success: true, data, ...(next === undefined ? {} : { next }) }, { headers: { 'cache-control': 'no-store' } });
     } catch (error) {
       onStoreError(error);
-      return envelope(503, 'The audit trail cannot be read now; try again.', { retryAfter: '1' });
+      return errorEnvelope(503, 'The audit trail cannot be read now; try again.', { retryAfter: '1' });
     }
   }
 

@@ -1,5 +1,4 @@
-import { MAX_PAGE_LIMIT, type TaskListItem } from '../client';
-import { envelope } from './envelope';
+import { errorEnvelope, MAX_PAGE_LIMIT, type TaskListItem } from '../client';
 import type { ProxyStore, TeamTask } from './proxy-store';
 
 /** Longest `readable_name` the proxy makes from a task's instruction. */
@@ -13,7 +12,7 @@ const READABLE_NAME_LENGTH = 80;
 export async function listTeamTasks(store: ProxyStore, team: string, query: URLSearchParams): Promise<Response> {
   const page = readPositive(query.get('page'), 1);
   const requested = readPositive(query.get('limit'), MAX_PAGE_LIMIT);
-  if (page === undefined || requested === undefined) return envelope(400, 'page and limit must be positive integers');
+  if (page === undefined || requested === undefined) return errorEnvelope(400, 'page and limit must be positive integers');
   const limit = Math.min(requested, MAX_PAGE_LIMIT);
   const { total, tasks } = await store.listTeamTasks(team, (page - 1) * limit, limit);
   const data: TaskListItem[] = tasks.map((task) => ({ id: task.taskId, status: 'active', readable_name: task.readableName }));

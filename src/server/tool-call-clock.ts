@@ -3,7 +3,7 @@ import { isRecord } from '../utils';
 import type { ProxyStore } from './proxy-store';
 
 /** What the proxy's clock of tool calls needs. */
-export interface ToolCallClockSettings {
+interface ToolCallClockSettings {
   store: Pick<ProxyStore, 'noteToolCallSeen'>;
   /** How long the store keeps a sighting after the call was last seen. */
   ttlMs: number;

@@ -1,6 +1,5 @@
-import type { EventResource, EventTopic, RunStatus, RunStatusClass, TaskClient, ToolCall } from '../client';
+import type { EventResource, EventTopic, PollGate, RunStatus, RunStatusClass, TaskClient, ToolCall } from '../client';
 import type { BackoffOptions } from '../utils';
-import type { PollLimiter } from './poll-limiter';
 import type { ProxyStore, StoredChange } from './proxy-store';
 
 /** The hub's polling rules, shared by every poller of one proxy. */
@@ -19,10 +18,8 @@ export interface PollerSettings {
   random: () => number;
   /** Where a run stands: `terminal` ends its status polls, `unknown` slows them down. */
   classifyRun: (status: RunStatus) => RunStatusClass;
-  /** A `Retry-After` on a 429 speaks for the whole service: no poller of the proxy requests before this time. */
-  hold: { notBefore: number };
-  /** Shared by every poller of the proxy: how many requests may be open at once. */
-  limiter: PollLimiter;
+  /** Shared by every poller of the proxy: how many requests may be open at once, and a 429's hold of them all. */
+  gate: PollGate;
 }
 
 export interface TopicPollerDeps {
@@ -61,13 +58,14 @@ export interface TopicPollerDeps {
  */
 export const leaseMs = (settings: PollerSettings): number => 2 * settings.statusIntervalMs;
 
-/** One read of a run's resource from the service. */
+/** One read of a topic's resource from the service. */
 export function readResource(
   upstream: TaskClient,
-  taskId: string,
-  resource: 'status' | 'result' | 'gif',
-  options: { runId?: string; signal: AbortSignal },
+  { taskId, runId }: EventTopic,
+  resource: EventResource,
+  signal: AbortSignal,
 ): Promise<unknown> {
+  const options = runId === undefined ? { signal } : { runId, signal };
   if (resource === 'status') return upstream.getRunStatus(taskId, options);
   if (resource === 'result') return upstream.getRunResult(taskId, options);
   return upstream.getRunGif(taskId, options);

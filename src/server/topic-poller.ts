@@ -1,35 +1,38 @@
 import {
   eventPayload,
+  firstPollDelay,
   isFinalGifStatus,
-  isRetryableReadError,
   isTaskApiError,
+  nextPollAt,
+  planRetry,
   TaskApiError,
-  unknownStatusInterval,
+  throughGate,
+  timerDelay,
+  unknownSince,
   type EventResource,
   type GifStatus,
   type RunStatus,
 } from '../client';
-import { retryDelay, stringifyJson } from '../utils';
+import { stringifyJson } from '../utils';
 import type { StoredChange } from './proxy-store';
 import { leaseMs, pendingCallSeenAt, readResource, type TopicPollerDeps } from './topic-poller-settings';
 
 export type { PollerSettings, TopicPollerDeps } from './topic-poller-settings';
 
 /** What is polled next: the status, then once the run is over its result and its GIF; or nothing. */
-type Phase = 'status' | 'result' | 'gif' | 'done' | 'halted';
+type Phase = EventResource | 'done' | 'halted';
 
 const NEXT_PHASE = { status: 'result', result: 'gif', gif: 'done' } as const;
 
-const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
-
 /**
- * The one upstream poller of a topic, shared by every stream on every instance that names it,
- * with the store's rules: one request per interval, full-jitter backoff for network
- * errors, time-outs, 408, 429 and 5xx, never sooner than `Retry-After`; a refused key (401/403)
- * or another failure retrying cannot fix stops it; a terminal run stops its status polls (then its
- * result is read once and its GIF polled until final). Only the instance holding the topic's lease
- * polls; the others follow the changes it commits, and take over when the lease lapses. It stops
- * when no stream anywhere has named the topic for the hub's idle time. Only changed data is committed.
+ * The one upstream poller of a topic, shared by every stream on every instance that names it. When
+ * it asks again is the store's polling policy (`src/client`: the interval from a request's start,
+ * backoff, `Retry-After`, the unknown-status slow-down, the proxy's `PollGate`); its own are the
+ * lease and publishing. A refused key or a failure retrying cannot fix stops it; a terminal run
+ * stops its status polls (then its result is read once and its GIF polled until final). Only the
+ * instance holding the topic's lease polls; the others follow the changes it commits, and take over
+ * when the lease lapses. It stops when no stream anywhere has named the topic for the hub's idle
+ * time. Only changed data is committed.
  *
  * When the store fails, the poller of every instance with a stream naming the topic polls it itself
  * and hands the changes to its streams directly (duplicate polls, at most one per instance, are the
@@ -43,9 +46,8 @@ export class TopicPoller {
   /** Counts schedules: only the latest one may run. */
   private turn = 0;
   private controller: AbortController | undefined;
-  private owning = false;
-  /** Polling without the lease, because the store cannot be asked. */
-  private alone = false;
+  /** Why this instance polls the topic: it holds the lease, or the store cannot be asked. */
+  private role: 'lease' | 'alone' | undefined;
   /** The next turn polls even without the lease (a stream waits for the state, or the store came back). */
   private forced = false;
   /** The phase to go back to when a status asked again of a finished run is unchanged. */
@@ -61,7 +63,6 @@ export class TopicPoller {
   private failures = 0;
   private lastRequestAt = Number.NEGATIVE_INFINITY;
   private invalidatedAt = Number.NEGATIVE_INFINITY;
-  /** When the first status request whose answer was `unknown` started; undefined while it is not. */
   private unknownSince: number | undefined;
   /** The payload committed last, per resource: an unchanged answer is not a change. */
   private readonly last = new Map<EventResource, string>();
@@ -70,7 +71,16 @@ export class TopicPoller {
 
   /** Whether this instance polls the topic (holds its lease, or the store cannot be asked). */
   get isPolling(): boolean {
-    return this.owning || this.alone;
+    return this.role !== undefined;
+  }
+
+  private get finished(): boolean {
+    return this.phase === 'done' || this.phase === 'halted';
+  }
+
+  /** A status interval after the last request's start. */
+  private get intervalEnd(): number {
+    return this.lastRequestAt + this.deps.settings.statusIntervalMs;
   }
 
   /**
@@ -82,12 +92,10 @@ export class TopicPoller {
    * status, lease or not, and every resource committed again, changed or not.
    */
   refresh(mode: 'fill' | 'verify' | 'republish'): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    const { statusIntervalMs } = this.deps.settings;
-    if (mode === 'verify' && this.lastRequestAt + statusIntervalMs > Date.now()) return Promise.resolve();
+    if (this.stopped || (mode === 'verify' && this.intervalEnd > Date.now())) return Promise.resolve();
     const done = new Promise<void>((resolve) => this.waiting.push(resolve));
     if (mode === 'fill') {
-      if (!this.ticking) this.schedule(this.lastRequestAt + statusIntervalMs - Date.now());
+      if (!this.ticking) this.schedule(this.intervalEnd);
       return done;
     }
     if (mode === 'republish') {
@@ -95,35 +103,38 @@ export class TopicPoller {
       this.republishing = true;
       this.resume = undefined;
       this.phase = 'status';
-    } else if (this.phase === 'done' || this.phase === 'halted') {
+    } else if (this.finished) {
       this.resume = this.phase;
       this.phase = 'status';
     }
     this.failures = 0;
     this.forced = true;
+    const { statusIntervalMs, random } = this.deps.settings;
     // Every run of every instance is republished at once after an outage: spread over an interval.
-    if (!this.ticking) this.schedule(mode === 'republish' ? Math.floor(this.deps.settings.random() * statusIntervalMs) : 0);
+    if (!this.ticking) this.schedule(Date.now() + (mode === 'republish' ? firstPollDelay(statusIntervalMs, random) : 0));
     return done;
   }
 
   /** A change of the topic reached this instance: a running status of a finished topic means a new run to poll. */
   observe(change: StoredChange): void {
-    if (change.resource === 'status') this.settle();
-    if (change.resource !== 'status' || (this.phase !== 'done' && this.phase !== 'halted') || this.stopped) return;
-    let final: unknown;
+    if (change.resource !== 'status') return;
+    this.settle();
+    if (!this.finished || this.stopped) return;
+    let final: unknown = true;
     try {
       final = (JSON.parse(change.payload) as { final?: unknown }).final;
     } catch {
-      return;
+      // Unreadable: no sign of a new run.
     }
     if (final === true) return;
     this.phase = 'status';
     this.resume = undefined;
-    this.schedule(this.lastRequestAt + this.deps.settings.statusIntervalMs - Date.now());
+    this.schedule(this.intervalEnd);
   }
 
   start(): void {
-    this.schedule(Math.floor(this.deps.settings.random() * this.deps.settings.firstPollJitterMs));
+    const { firstPollJitterMs, random } = this.deps.settings;
+    this.schedule(Date.now() + firstPollDelay(firstPollJitterMs, random));
   }
 
   /**
@@ -134,7 +145,7 @@ export class TopicPoller {
     if (this.phase !== 'halted' || this.stopped) return;
     this.phase = 'status';
     this.failures = 0;
-    this.schedule(this.lastRequestAt + this.deps.settings.statusIntervalMs - Date.now());
+    this.schedule(this.intervalEnd);
   }
 
   /** An answer was accepted at `at`: a status requested before it is out of date and is not sent on. */
@@ -149,23 +160,22 @@ export class TopicPoller {
     clearTimeout(this.timer);
     this.controller?.abort();
     this.settle();
-    this.alone = false;
-    if (!this.owning) return;
-    this.owning = false;
-    const hold = this.lastRequestAt + this.deps.settings.statusIntervalMs - Date.now();
-    await this.deps.store.releaseLease(this.deps.key, this.deps.owner, Math.max(0, Math.ceil(hold)));
+    const owned = this.role === 'lease';
+    this.role = undefined;
+    if (owned) await this.deps.store.releaseLease(this.deps.key, this.deps.owner, Math.max(0, Math.ceil(this.intervalEnd - Date.now())));
   }
 
-  private schedule(delayMs: number): void {
+  /** The next turn at `at` (ms since the epoch), and never while the service holds every poll. */
+  private schedule(at: number): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.stopped) return;
-    const { hold, statusIntervalMs } = this.deps.settings;
-    const delay = Math.min(MAX_TIMER_DELAY_MS, Math.max(0, delayMs, hold.notBefore - Date.now()));
+    const { gate, statusIntervalMs } = this.deps.settings;
+    const delay = timerDelay(Math.max(at, gate.heldUntil));
     // The lease outlasts the next turn by one interval, however far off it is (a GIF's pace, a
     // backoff, an idle check): another instance takes over at most an interval after this one
     // would have polled, and never while this one is only waiting.
-    if (this.owning && delay > statusIntervalMs) this.renewLease(delay + statusIntervalMs);
+    if (this.role === 'lease' && delay > statusIntervalMs) this.renewLease(delay + statusIntervalMs);
     const turn = ++this.turn;
     const run = () => {
       if (turn === this.turn && !this.stopped) void this.tick();
@@ -181,79 +191,79 @@ export class TopicPoller {
   }
 
   private async tick(): Promise<void> {
+    // Due since the service asked every poll to wait (a 429): waited out here, not in the gate's
+    // line, where each poll would keep renewing its lease until the end of the hold.
+    if (this.deps.settings.gate.heldUntil > Date.now()) {
+      this.schedule(Date.now());
+      return;
+    }
     this.ticking = true;
+    this.timer = undefined;
     try {
-      await this.turnOnce();
+      if (await this.claim()) await this.turnOnce();
     } finally {
       this.ticking = false;
       // A refresh asked for while this turn was busy with the store: its poll is due now.
-      if (this.forced && this.timer === undefined && !this.stopped) this.schedule(0);
+      if (this.forced && this.timer === undefined && !this.stopped) this.schedule(Date.now());
     }
   }
 
-  private async turnOnce(): Promise<void> {
-    this.timer = undefined;
+  /** Whether this turn polls: the topic is wanted and this instance holds its lease, or must poll without. */
+  private async claim(): Promise<boolean> {
     const { store, key, owner, settings } = this.deps;
     let lease: boolean | number | 'unknown';
     try {
       if (!this.deps.hasStreams() && !this.forced && !(await store.isWanted(key))) {
         this.deps.onIdle();
-        return;
+        return false;
       }
       lease = !this.stopped && (await store.acquireLease(key, owner, leaseMs(settings)));
     } catch {
       // The store failed (the hub reports it): whoever has a stream here polls for it.
       lease = 'unknown';
     }
-    if (this.stopped) return;
+    if (this.stopped) return false;
     const forced = this.forced;
+    const was = this.role;
     this.forced = false;
-    if (lease !== true && (lease !== 'unknown' || !this.deps.hasStreams())) {
+    this.role = lease === true ? 'lease' : lease === 'unknown' && this.deps.hasStreams() ? 'alone' : undefined;
+    if (this.role === undefined && !forced) {
       // Another instance polls it (or nobody here needs it); try again in case that one goes away,
       // right as its lease lapses when the store says when.
-      this.owning = false;
-      this.alone = false;
-      if (!forced) {
-        this.schedule(typeof lease === 'number' ? Math.min(settings.statusIntervalMs, lease + 1) : settings.statusIntervalMs);
-        return;
-      }
+      const { statusIntervalMs } = settings;
+      this.schedule(Date.now() + (typeof lease === 'number' ? Math.min(statusIntervalMs, lease + 1) : statusIntervalMs));
+      return false;
     }
-    const wasPolling = this.owning || this.alone;
-    if (lease === true && !this.owning) {
-      this.owning = true;
-      this.alone = false;
-      if (!forced) await this.catchUp();
-    } else if (lease === 'unknown' && this.deps.hasStreams()) {
-      this.owning = false;
-      this.alone = true;
-      if (!wasPolling && !forced) this.catchUpFrom(this.deps.known(), false);
-    }
-    if (this.stopped) return;
+    if (this.role === 'lease' && was !== 'lease' && !forced) await this.catchUp();
+    if (this.role === 'alone' && was === undefined && !forced) this.catchUpFrom(this.deps.known(), false);
+    return !this.stopped;
+  }
+
+  private async turnOnce(): Promise<void> {
+    const { settings } = this.deps;
     try {
-      if (this.phase === 'done' || this.phase === 'halted') {
+      if (this.finished) {
         // A finished latest-run topic asks its status now and then: the task may have a new run.
-        if (this.phase === 'done' && this.deps.topic.runId === undefined && this.lastRequestAt + settings.idleCheckMs <= Date.now()) {
-          this.resume = this.phase;
-          this.phase = 'status';
-        } else {
-          this.schedule(settings.idleCheckMs);
+        if (this.phase === 'halted' || this.deps.topic.runId !== undefined || this.lastRequestAt + settings.idleCheckMs > Date.now()) {
+          this.schedule(Date.now() + settings.idleCheckMs);
           return;
         }
+        this.resume = this.phase;
+        this.phase = 'status';
       }
       const resume = this.resume;
       this.resume = undefined;
       this.changed = false;
-      await this.poll(this.phase);
+      await this.poll(this.phase as EventResource);
       // `poll` moved the phase on (the type checker cannot see it).
-      const after = this.phase as Phase;
-      if (after === 'status' || after === 'done' || after === 'halted') this.republishing = false;
+      if (this.phase !== ('result' as Phase) && this.phase !== ('gif' as Phase)) this.republishing = false;
       if (resume !== undefined && !this.changed && !this.stopped) {
         this.phase = resume;
-        this.schedule(settings.idleCheckMs);
+        this.schedule(Date.now() + settings.idleCheckMs);
       }
     } catch {
       // Nothing here should throw; if it does, the topic is polled again rather than forgotten.
-      this.schedule(settings.statusIntervalMs);
+      this.schedule(Date.now() + settings.statusIntervalMs);
     } finally {
       this.settle();
     }
@@ -291,80 +301,70 @@ export class TopicPoller {
     else this.phase = read('gif')?.final === true ? 'done' : 'gif';
   }
 
-  private async poll(resource: 'status' | 'result' | 'gif'): Promise<void> {
+  private async poll(resource: EventResource): Promise<void> {
     const { settings } = this.deps;
-    const controller = new AbortController();
-    this.controller = controller;
-    let startedAt = Date.now();
+    const controller = (this.controller = new AbortController());
     let data: unknown;
     // A slow answer, or a wait for a place among the proxy's open requests, must not cost the
     // lease: another instance would start polling the same run.
     const renewal = setInterval(() => this.renewLease(leaseMs(settings)), Math.max(50, Math.floor(leaseMs(settings) / 3)));
     (renewal as { unref?: () => void }).unref?.();
     try {
-      data = await settings.limiter.run(() => {
-        startedAt = Date.now();
-        this.lastRequestAt = startedAt;
-        return this.request(resource, controller.signal);
-      });
+      data = await throughGate(settings.gate, () => this.request(resource, controller.signal), controller.signal);
     } catch (cause) {
-      if (this.stopped) return;
-      await this.failed(resource, isTaskApiError(cause) ? cause : new TaskApiError(String(cause), { kind: 'network', cause }));
+      if (!this.stopped)
+        await this.failed(resource, isTaskApiError(cause) ? cause : new TaskApiError(String(cause), { kind: 'network', cause }));
       return;
     } finally {
       clearInterval(renewal);
       this.controller = undefined;
     }
     if (this.stopped) return;
+    const startedAt = this.lastRequestAt;
     const interval = resource === 'gif' ? settings.gifIntervalMs : settings.statusIntervalMs;
     if (resource === 'status' && startedAt < this.invalidatedAt) {
       // Asked before an answer was accepted: it may still show the answered call.
-      this.schedule(startedAt + interval - Date.now());
+      this.schedule(startedAt + interval);
       return;
     }
     this.failures = 0;
     const kind = resource === 'status' ? settings.classifyRun(data as RunStatus) : undefined;
-    // A status nobody knows is not an end (the run may yet ask the person something): polled on,
-    // more slowly the longer it lasts, and at the normal pace again as soon as the run is live.
-    this.unknownSince = kind === 'unknown' ? (this.unknownSince ?? startedAt) : undefined;
-    const wait = this.unknownSince === undefined ? interval : unknownStatusInterval(interval, startedAt - this.unknownSince);
-    // An interval from one request's start to the next, so the service sees one per interval
-    // however long each takes; but never sooner than half an interval after a slow answer.
-    const next = Math.max(startedAt + wait, Date.now() + wait / 2) - Date.now();
+    // A status nobody knows is not an end (the run may yet ask the person something).
+    this.unknownSince = unknownSince(this.unknownSince, kind === 'unknown', startedAt);
+    const due = nextPollAt(startedAt, interval, this.unknownSince);
     const final =
       resource === 'result' || (kind === undefined ? isFinalGifStatus(String((data as GifStatus).status)) : kind === 'terminal');
     await this.commit(resource, final, { data, toolCallSeenAt: await pendingCallSeenAt(this.deps, resource, data) });
-    if (!final) {
-      this.schedule(next);
-      return;
+    if (final) {
+      this.phase = NEXT_PHASE[resource];
+      this.schedule(Date.now() + (this.phase === 'done' ? settings.idleCheckMs : 0));
+    } else {
+      // Never sooner than half an interval after a slow answer: a busy service gets a rest.
+      this.schedule(Math.max(due, Date.now() + (due - startedAt) / 2));
     }
-    this.phase = NEXT_PHASE[resource];
-    this.schedule(this.phase === 'done' ? settings.idleCheckMs : 0);
   }
 
-  private async failed(resource: 'status' | 'result' | 'gif', error: TaskApiError): Promise<void> {
+  private async failed(resource: EventResource, error: TaskApiError): Promise<void> {
     const { settings } = this.deps;
-    // A `success: false` answer says nothing about why: retried like a 5xx, unless it says the run is gone.
-    if (error.isAuthError || !isRetryableReadError(error)) {
-      await this.commit(resource, true, { error });
-      // A refused key stops everything; a result that cannot be read does not stop the GIF.
-      this.phase = error.isAuthError || resource === 'status' ? 'halted' : NEXT_PHASE[resource];
-      this.schedule(this.phase === 'halted' || this.phase === 'done' ? settings.idleCheckMs : 0);
+    const plan = planRetry(error, this.failures, Date.now(), settings.backoff);
+    if (plan.stop === false) {
+      this.failures += 1;
+      if (plan.holdUntil !== undefined) settings.gate.holdUntil(plan.holdUntil);
+      await this.commit(resource, false, { error });
+      this.schedule(plan.retryAt);
       return;
     }
-    this.failures += 1;
-    const at = Date.now();
-    if (error.status === 429 && error.retryAfterMs !== undefined)
-      settings.hold.notBefore = Math.max(settings.hold.notBefore, at + error.retryAfterMs);
-    await this.commit(resource, false, { error });
-    this.schedule(retryDelay(this.failures - 1, error.retryAfterMs, settings.backoff) - (Date.now() - at));
+    await this.commit(resource, true, { error });
+    // A refused key stops everything; a result that cannot be read does not stop the GIF.
+    this.phase = plan.stop === 'auth' || resource === 'status' ? 'halted' : NEXT_PHASE[resource];
+    this.schedule(Date.now() + (this.finished ? settings.idleCheckMs : 0));
   }
 
-  private async request(resource: 'status' | 'result' | 'gif', signal: AbortSignal): Promise<unknown> {
-    const { upstream, topic } = this.deps;
-    const options = topic.runId === undefined ? { signal } : { runId: topic.runId, signal };
+  /** One request to the service, its outcome counted; its start is the poll's. */
+  private async request(resource: EventResource, signal: AbortSignal): Promise<unknown> {
+    this.lastRequestAt = Date.now();
     try {
-      const data = await readResource(upstream, topic.taskId, resource, options);
+      const data = await readResource(this.deps.upstream, this.deps.topic, resource, signal);
       this.deps.onRequest();
       return data;
     } catch (error) {
@@ -374,7 +374,7 @@ export class TopicPoller {
   }
 
   private renewLease(ttlMs: number): void {
-    if (this.owning) this.deps.store.acquireLease(this.deps.key, this.deps.owner, ttlMs).catch(() => undefined);
+    if (this.role === 'lease') this.deps.store.acquireLease(this.deps.key, this.deps.owner, ttlMs).catch(() => undefined);
   }
 
   private async commit(resource: EventResource, final: boolean, outcome: Parameters<typeof eventPayload>[2]): Promise<void> {

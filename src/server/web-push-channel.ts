@@ -1,7 +1,6 @@
-import { isRecord } from '../utils';
+import { importOptionalPeer, isRecord } from '../utils';
 import { httpUrl } from './notify-message';
 import type { NotificationChannel, NotificationMessage } from './notify-options';
-import { importOptionalPeer } from './notify-optional-peer';
 import { deadlineSignal } from './notify-retry';
 import { notificationContextLine, notificationHeadline } from './notify-slack-body';
 import type { StoredPushSubscription } from './request-store';

@@ -1,5 +1,6 @@
-import { EVENT_RESOURCES, isTaskApiError, toolCallSeenAt, type RunStatus, type TaskClient } from '../client';
+import { isCheckedSource, isTaskApiError, toolCallSeenAt, type RunStatus, type TaskClient } from '../client';
 import { quiet, removeDraft, toError } from '../utils';
+import type { AnswerRegistryDeps, createAnswerRegistry } from './create-answer-registry';
 import { fetchResource } from './fetch-resource';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
 import { EMPTY_SNAPSHOT, type Resource, type ResourceRequest, type WatchOptions } from './resource';
@@ -7,21 +8,29 @@ import { ResourceCache } from './resource-cache';
 import { createResourceJudge } from './resource-judge';
 import { runStoreActions } from './run-store-actions';
 import { readResourceData, UnusableDataError } from './resource-data';
-import { isRunResourceKey, resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
-import { loadEventFeed } from './load-event-feed';
+import { resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
 import type { RequestStamp, ResourceSnapshot } from './resource-state';
 import { Scheduler } from './scheduler';
 import { createBrowserEnvironment } from './store-environment';
-import { createStoreTabs } from './store-tabs';
 import { WaitingClock } from './waiting-since';
 import { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
 import type { RunStore, Watcher } from './run-store';
-import { ANSWERS_KEY, StoreAnswers } from './store-answers';
+import type { ToolInputRegistry } from './tool-input-registry';
 import { IDLE_TOOL_INPUT } from './tool-input-state';
+import { createStoreSources } from './store-sources';
+
+/** Where a store takes the code of its answers from (`withAnswers`): a symbol two copies of the package on one page share. */
+export const ANSWERS_KEY = Symbol.for('hitl-react.run-store-answers.v1');
+
+/** What a store keeps under `ANSWERS_KEY`. */
+export interface StoreAnswers {
+  /** The registry, made with `create` unless there is one. */
+  provide(create: typeof createAnswerRegistry): ToolInputRegistry;
+}
 
 /**
- * The store without the code of its answers: a page that only watches runs does not ship it. The
- * hooks that answer bring it (`withAnswers`); an answer sent before that loads it first.
+ * The store without the code of its answers: a page that only watches runs does not ship it.
+ * `createRunStore`, `getRunStore` and the hooks that answer bring it (`withAnswers`).
  */
 export function createStoreCore(client: TaskClient, options: RunStoreOptions = {}): RunStore {
   const { classifyRun, isRunTerminal, isDone, isUnknown } = createResourceJudge(options);
@@ -34,7 +43,7 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
   const cache = new ResourceCache(options.cacheTimeMs ?? RUN_STORE_DEFAULTS.cacheTimeMs, (resource) => {
     scheduler.forget(resource);
     // A run that is over and out of the cache will not show its calls again: their answers can go.
-    if (resource.key.resource === 'status' && isDone(resource)) answers.registry?.forgetRun(resource.key.taskId, resource.key.runId);
+    if (resource.key.resource === 'status' && isDone(resource)) registry?.forgetRun(resource.key.taskId, resource.key.runId);
   });
   const backoff = {
     baseMs: options.retryBaseMs ?? RUN_STORE_DEFAULTS.retryBaseMs,
@@ -43,23 +52,29 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
   };
   // A call no status shows any more takes what the person typed for it along.
   const waits = new WaitingClock(removeDraft);
-  const tabs = createStoreTabs(
+  const sources = createStoreSources(
     client,
-    options.crossTab,
+    options,
     {
       random,
+      waits,
       resources: () => cache.all(),
       requestedInterval: (resource) => scheduler.requestedInterval(resource),
       watch: (key, watchOptions) => watch(key, watchOptions),
-      applyRemote: (key, at, data, error) => applyPushed(key, at, data, error),
-      adoptAnswered: (ref) => {
-        removeDraft(ref.taskId, ref.toolCallId);
-        void quiet(answers.load().then((registry) => registry.adoptAccepted(ref)));
+      push: (key, at, data, error, checked) => applyPushed(key, at, data, error, checked),
+      reschedule(keys) {
+        for (const resource of keys === undefined ? cache.all() : keys.flatMap((key) => cache.find(key) ?? []))
+          scheduler.schedule(resource);
       },
-      waits,
-      onCoverageChange: () => rescheduleAll(),
+      isPaused: () => scheduler.isPaused(),
+      adoptAnswered(ref) {
+        removeDraft(ref.taskId, ref.toolCallId);
+        // Without the registry nothing was attempted here, and the leader's next status says the rest.
+        registry?.adoptAccepted(ref);
+      },
     },
     options.environment ?? createBrowserEnvironment(),
+    backoff,
   );
   const scheduler: Scheduler = new Scheduler({
     defaultIntervals: { ...RUN_STORE_DEFAULTS.pollIntervalMs, ...options.pollIntervalMs },
@@ -67,67 +82,41 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     firstPollJitterMs: options.firstPollJitterMs ?? RUN_STORE_DEFAULTS.firstPollJitterMs,
     backoff,
     random,
-    environment: tabs.environment,
+    environment: sources.environment,
     isDone,
     isUnknown,
     resources: () => cache.all(),
     start: (resource) => void start(resource, false),
-    // Until the stream's code is there, the runs it will bring are not polled either.
-    isCovered: (resource) =>
-      tabs.covers(resource) ||
-      (slot.feed === undefined ? slot.loading && isRunResourceKey(resource.key) && wantsUpdates(resource) : slot.feed.covers(resource)),
-    onPauseChange: () => slot.feed?.refresh(),
+    isCovered: (resource) => sources.covers(resource),
+    onPauseChange: () => sources.refresh(),
   });
 
-  const rescheduleAll = () => {
-    for (const resource of cache.all()) scheduler.schedule(resource);
-  };
-  // The event stream, when the client has one.
-  const slot = loadEventFeed(
-    client.events,
-    {
-      settings: { ...RUN_STORE_DEFAULTS.stream, ...options.stream, backoff },
-      resources: () => cache.all(),
-      wantsUpdates,
-      apply: (event) =>
-        applyPushed(resourceKeys[event.resource](event.topic.taskId, event.topic.runId), Date.now(), event.data, event.error),
-      onCoverageChange: (topic) => {
-        if (topic === undefined) rescheduleAll();
-        else for (const kind of EVENT_RESOURCES) reschedule(resourceKeys[kind](topic.taskId, topic.runId));
-      },
-      isPaused: () => scheduler.isPaused(),
-    },
-    () => destroyed,
-    () => rescheduleAll(),
-  );
-  /** Whether a watched run resource wants updates: a status watched with `pollIntervalMs: false` is read once, as without a stream. */
-  function wantsUpdates(resource: Resource): boolean {
-    return resource.key.resource !== 'status' || scheduler.requestedInterval(resource) !== undefined;
-  }
-
-  const answers = new StoreAnswers({
+  /** Answers are sent once per call by the registry, made when the code of the answers is given. */
+  let registry: ToolInputRegistry | undefined;
+  const inputListeners = new Set<{ taskId: string; listener: () => void }>();
+  const registryDeps: AnswerRegistryDeps = {
     client,
     runAction,
     invalidate,
     refetch,
     tick: () => ++clock,
     maxAnswerBytes: options.maxAnswerBytes ?? RUN_STORE_DEFAULTS.maxAnswerBytes,
-    exclusive: (ref, send) => tabs.exclusive(ref, send),
-  });
+    exclusive: (ref, send) => sources.exclusive(ref, send),
+    notify(taskId) {
+      for (const entry of [...inputListeners]) if (entry.taskId === taskId) entry.listener();
+    },
+  };
+  /** What polls read was checked by the client (`createTaskClient`) when it read it, else it is checked here. */
+  const checkedClient = isCheckedSource(client);
 
   const busy = (resource: Resource) => resource.inUse || teardowns.has(resource);
 
-  function reschedule(key: ResourceKey): void {
-    const resource = cache.find(key);
-    if (resource !== undefined) scheduler.schedule(resource);
-  }
-
   /** A change pushed (by the stream, or the leader tab): applied as a poll's answer would be, newer than any request still open. */
-  function applyPushed(key: ResourceKey, at: number, data: unknown, error: unknown): void {
+  function applyPushed(key: ResourceKey, at: number, data: unknown, error: unknown, checked: boolean): void {
     const resource = cache.build(key);
     const stamp = { seq: resource.nextSeq(), tick: ++clock, at };
     try {
-      if (error === undefined) receive(resource, stamp, data);
+      if (error === undefined) receive(resource, stamp, data, checked);
       else applyFailure(resource, stamp, error);
     } catch {
       // Already the resource's error; thrown on, it would only break the stream it came by.
@@ -162,7 +151,9 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
   function onSuccess(resource: Resource, request: ResourceRequest, raw: unknown): unknown {
     if (!finish(resource, request)) return raw;
     try {
-      return receive(resource, { seq: request.seq, tick: request.tick, at: Date.now(), startedAt: request.startedAt }, raw);
+      const stamp = { seq: request.seq, tick: request.tick, at: Date.now(), startedAt: request.startedAt };
+      // The proxy's requests are read, and sorted out, by the store's own code whatever the client.
+      return receive(resource, stamp, raw, checkedClient || resource.key.resource === 'requests');
     } finally {
       // Released last, so a poll waiting for this slot sees this resource's new state.
       scheduler.release(request);
@@ -177,14 +168,15 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
   }
 
   /**
-   * Data read at `stamp` (by a request, or pushed), checked and applied. Whatever goes wrong on the
-   * way (a shape the store cannot use, a throw while handling it) becomes the resource's error and
-   * is thrown: the resource never stays fetching, and its polls go on.
+   * Data read at `stamp` (by a request, or pushed), checked unless `checked` says it was where it
+   * was read, and applied. Whatever goes wrong on the way (a shape the store cannot use, a throw
+   * while handling it) becomes the resource's error and is thrown: the resource never stays
+   * fetching, and its polls go on.
    */
-  function receive(resource: Resource, stamp: RequestStamp, raw: unknown): unknown {
+  function receive(resource: Resource, stamp: RequestStamp, raw: unknown, checked: boolean): unknown {
     const kind = resource.key.resource;
     try {
-      return applyData(resource, stamp, readResourceData(kind, raw), toolCallSeenAt(raw));
+      return applyData(resource, stamp, checked ? raw : readResourceData(kind, raw), toolCallSeenAt(raw));
     } catch (cause) {
       throw applyFailure(resource, stamp, cause instanceof UnusableDataError ? cause : new UnusableDataError(kind, { cause }));
     }
@@ -201,10 +193,9 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     if (resource.key.resource === 'status')
       waits.observe(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.at, proxySeenAt);
     resource.dispatch({ type: 'success', stamp, data, keepError: scheduler.refusal });
-    if (resource.key.resource === 'status')
-      answers.registry?.observeStatus(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.tick);
+    if (resource.key.resource === 'status') registry?.observeStatus(resource.key.taskId, resource.key.runId, data as RunStatus, stamp.tick);
     scheduler.schedule(resource);
-    tabs.published(resource);
+    sources.published(resource);
     return data;
   }
 
@@ -215,7 +206,7 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     resource.dispatch({ type: 'failure', stamp, error, retryAt: plan.retryAt, notBefore: plan.notBefore, halted: plan.halted });
     if (plan.auth) pauseForAuth(error);
     scheduler.schedule(resource);
-    tabs.published(resource);
+    sources.published(resource);
     return error;
   }
 
@@ -246,13 +237,7 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     scheduler.cancel(resource);
     abort(resource);
     cache.scheduleGc(resource, busy);
-    refreshLinks();
-  }
-
-  /** What this store watches changed: the event stream and the other tabs follow. */
-  function refreshLinks(): void {
-    slot.feed?.refresh();
-    tabs.refresh();
+    sources.refresh();
   }
 
   function watch<K extends ResourceKey>(key: K, watchOptions: WatchOptions<ResourceData<K>> = {}): Watcher<ResourceData<K>> {
@@ -275,14 +260,15 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
       if (refusal !== undefined) resource.dispatch({ type: 'pause', error: refusal });
     }
     scheduler.schedule(resource);
-    refreshLinks();
+    // What this store watches changed: the event stream and the other tabs follow.
+    sources.refresh();
     let active = true;
     return {
       setOptions(next) {
         if (!active) return;
         record.options = { ...next } as WatchOptions<unknown>;
         scheduler.schedule(resource);
-        refreshLinks();
+        sources.refresh();
       },
       unwatch() {
         if (!active) return;
@@ -358,33 +344,37 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     invalidate,
     resume,
     getPauseReason: () => scheduler.pauseReason(),
-    getTransport: () => slot.feed?.transport ?? (slot.loading ? 'stream' : 'polling'),
+    getTransport: () => sources.transport(),
     isRunTerminal,
     classifyRun,
 
-    getToolInput: (taskId, toolCallId) => answers.registry?.get(taskId, toolCallId) ?? IDLE_TOOL_INPUT,
+    getToolInput: (taskId, toolCallId) => registry?.get(taskId, toolCallId) ?? IDLE_TOOL_INPUT,
     getWaitingSince: (taskId, toolCallId) => waits.get(taskId, toolCallId),
-    tabs,
+    tabs: sources.tabs,
 
     getToolInputSubject(taskId, runId) {
       const key = resourceKeys.status(taskId, runId);
       const status = cache.find(key)?.getSnapshot().data as RunStatus | undefined;
-      return status?.toolCall?.toolCallId ?? answers.registry?.lastAttempted(taskId, key.runId);
+      return status?.toolCall?.toolCallId ?? registry?.lastAttempted(taskId, key.runId);
     },
 
     submitToolInput: (ref, answer) =>
-      answers.registry?.submit(ref, answer) ?? quiet(answers.load().then((registry) => registry.submit(ref, answer))),
+      registry?.submit(ref, answer) ??
+      quiet(Promise.reject(new Error('This store was made without its answers: use createRunStore or getRunStore.'))),
     // Without the registry, nothing was attempted: nothing to retry or forget.
-    retryToolInput: (ref) => answers.registry?.retry(ref.taskId, ref.toolCallId) ?? Promise.resolve(),
-    resetToolInput: (taskId, toolCallId) => answers.registry?.reset(taskId, toolCallId),
-    subscribeToolInputs: (taskId, listener) => answers.subscribe(taskId, listener),
+    retryToolInput: (ref) => registry?.retry(ref.taskId, ref.toolCallId) ?? Promise.resolve(),
+    resetToolInput: (taskId, toolCallId) => registry?.reset(taskId, toolCallId),
+    subscribeToolInputs(taskId, listener) {
+      const entry = { taskId, listener };
+      inputListeners.add(entry);
+      return () => void inputListeners.delete(entry);
+    },
 
     ...runStoreActions(client, runAction, invalidate),
 
     destroy() {
       destroyed = true;
-      slot.feed?.destroy();
-      tabs.destroy();
+      sources.destroy();
       scheduler.destroy();
       for (const timer of teardowns.values()) clearTimeout(timer);
       teardowns.clear();
@@ -392,6 +382,7 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
       cache.clear();
     },
   };
+  const answers: StoreAnswers = { provide: (create) => (registry ??= create(registryDeps)) };
   Object.defineProperty(store, ANSWERS_KEY, { value: answers });
   return store;
 }

@@ -1,28 +1,12 @@
 import { isRecord } from '../utils';
-import type { Resource, WatchOptions } from './resource';
+import type { Resource } from './resource';
 import { isTabSharedKind, resourceKeyId, type ResourceKey } from './resource-key';
 import type { Watcher } from './run-store';
-import type { StoreEnvironment } from './store-environment';
-import { TabElection, type TabRole } from './tab-election';
-import type { TabChannel, TabEnvironment } from './tab-environment';
-import type { ToolInputRef } from './tool-input-state';
 import { SharedRecords } from './shared-records';
-import type { WaitingClock } from './waiting-since';
-
-/** How the tabs of an origin share one store (`RunStoreOptions.crossTab`). */
-export interface CrossTabOptions {
-  /** The browser's channel, locks and storage. Default: `createBrowserTabEnvironment()`. */
-  environment?: TabEnvironment | undefined;
-  /**
-   * Tabs whose stores give the same name share one poller and their answers. Default: the
-   * client's absolute `baseUrl` (clients with their own `fetch` are not shared unless named here).
-   */
-  name?: string | undefined;
-  /** How often the leader says it is there, and followers say what they watch, in ms. Default: 500. */
-  heartbeatMs?: number | undefined;
-  /** A leader silent this long is taken for gone; without Web Locks another tab takes over (plus up to a third of it). Default: 1500. */
-  leaderTimeoutMs?: number | undefined;
-}
+import { TabElection, type TabRole } from './tab-election';
+import { createBrowserTabEnvironment, type TabChannel, type TabEnvironment } from './tab-environment';
+import type { ToolInputRef } from './tool-input-state';
+import type { TabsPlan, UpdateSource, UpdateSourceHost } from './update-source';
 
 interface KeyInterval {
   readonly key: ResourceKey;
@@ -36,21 +20,6 @@ interface Peer {
   lastSeen: number;
 }
 
-export interface CrossTabDeps {
-  readonly random: () => number;
-  resources(): Iterable<Resource>;
-  requestedInterval(resource: Resource): number | undefined;
-  watch(key: ResourceKey, options: WatchOptions<unknown>): Watcher<unknown>;
-  /** Data (or an error) the leader read at `at`, applied as if this tab had read it. */
-  applyRemote(key: ResourceKey, at: number, data: unknown, error: Error | undefined): void;
-  /** Another tab's answer to this call was accepted. */
-  adoptAnswered(ref: ToolInputRef): void;
-  /** When this tab first saw each pending call; followers adopt the leader's earlier sightings. */
-  readonly waits: WaitingClock;
-  /** Whether this tab polls its run resources changed: reschedule them. */
-  onCoverageChange(): void;
-}
-
 const VERSION = 1;
 
 /**
@@ -58,15 +27,13 @@ const VERSION = 1;
  * the others apply it and poll nothing. Answers accepted in one tab are known to all, and sent
  * under a lock per call, so two tabs never both send one.
  */
-export class CrossTabSync {
-  private readonly channel: TabChannel;
+export class CrossTabSync implements UpdateSource {
   private readonly election: TabElection;
   private readonly records: SharedRecords;
   private readonly peers = new Map<string, Peer>();
   private readonly remote = new Map<string, { watcher: Watcher<unknown>; interval: number | false }>();
   private readonly offs: Array<() => void> = [];
   private readonly heartbeat: ReturnType<typeof setInterval>;
-  private readonly heartbeatMs: number;
   private readonly timeoutMs: number;
   private readonly tabId: string;
   private wasFed = false;
@@ -74,36 +41,28 @@ export class CrossTabSync {
   private destroyed = false;
 
   constructor(
-    private readonly deps: CrossTabDeps,
-    private readonly base: StoreEnvironment,
-    channel: TabChannel,
-    tabs: TabEnvironment,
-    options: CrossTabOptions,
-    name: string,
-    /** The calls this tab has on screen (kept by the store's tabs, which count them before this loads). */
-    private readonly showing: ReadonlyMap<string, number>,
-    /** Whether a tab of the origin is visible may have changed (the leader then polls, or stops). */
-    private readonly notifyVisibility: () => void,
+    private readonly host: UpdateSourceHost,
+    private readonly plan: TabsPlan,
+    private readonly channel: TabChannel,
+    environment: TabEnvironment,
   ) {
-    this.channel = channel;
-    this.tabId = `${Date.now().toString(36)}-${deps.random().toString(36).slice(2, 10)}`;
-    this.heartbeatMs = options.heartbeatMs ?? 500;
-    this.timeoutMs = options.leaderTimeoutMs ?? 1500;
-    const prefix = `hitl-react:${VERSION}:${name}`;
-    this.records = new SharedRecords(prefix, tabs);
+    this.tabId = `${Date.now().toString(36)}-${host.random().toString(36).slice(2, 10)}`;
+    this.timeoutMs = plan.options.leaderTimeoutMs ?? 1500;
+    const prefix = `hitl-react:${VERSION}:${plan.name}`;
+    this.records = new SharedRecords(prefix, environment);
     this.election = new TabElection({
       lockName: `${prefix}:leader`,
       tabId: this.tabId,
-      locks: tabs.locks,
+      locks: environment.locks,
       leaderTimeoutMs: this.timeoutMs,
-      random: deps.random,
+      random: host.random,
       onChange: () => this.onRoleChange(),
     });
     this.wasFed = this.election.fed;
     this.offs.push(channel.listen((message) => this.receive(message)));
-    this.offs.push(base.subscribe(() => this.announce()));
-    this.offs.push(tabs.onClose(() => this.destroy()));
-    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+    this.offs.push(plan.base.subscribe(() => this.announce()));
+    this.offs.push(environment.onClose(() => this.destroy()));
+    this.heartbeat = setInterval(() => this.beat(), plan.options.heartbeatMs ?? 500);
     (this.heartbeat as { unref?: () => void }).unref?.();
     this.announce();
   }
@@ -192,17 +151,17 @@ export class CrossTabSync {
   /** Who this tab is and what it shows; followers add what they watch. */
   private announce(): void {
     if (this.destroyed) return;
-    const about = { visible: this.base.isVisible(), showing: [...this.showing.keys()] };
+    const about = { visible: this.plan.base.isVisible(), showing: [...this.plan.showing.keys()] };
     if (this.role === 'leader') this.post({ t: 'hello', ...about });
     else if (this.role === 'follower') this.post({ t: 'watch', ...about, keys: this.watchedKeys() });
   }
 
   private watchedKeys(): KeyInterval[] {
     const keys: KeyInterval[] = [];
-    for (const resource of this.deps.resources()) {
+    for (const resource of this.host.resources()) {
       // The leader's own watchers of another tab's keys are not this tab's interest.
       if (resource.watchers.size === 0 || !isTabSharedKind(resource.key.resource)) continue;
-      keys.push({ key: resource.key, interval: this.deps.requestedInterval(resource) ?? false });
+      keys.push({ key: resource.key, interval: this.host.requestedInterval(resource) ?? false });
     }
     return keys;
   }
@@ -223,14 +182,14 @@ export class CrossTabSync {
       case 'bye':
         this.peers.delete(from);
         if (this.role === 'leader') this.reconcile(false);
-        this.notifyVisibility();
+        this.plan.notifyVisibility();
         break;
       case 'data':
         this.receiveData(raw);
         break;
       case 'answered':
         if (isRecord(raw.ref) && typeof raw.ref.taskId === 'string' && typeof raw.ref.toolCallId === 'string')
-          this.deps.adoptAnswered(raw.ref as unknown as ToolInputRef);
+          this.host.adoptAnswered(raw.ref as unknown as ToolInputRef);
         break;
     }
   }
@@ -240,7 +199,7 @@ export class CrossTabSync {
     const visible = raw.visible === true;
     const showing = new Set(Array.isArray(raw.showing) ? raw.showing.filter((id): id is string => typeof id === 'string') : []);
     this.peers.set(from, { visible, showing, keys: keys ?? before?.keys ?? [], lastSeen: Date.now() });
-    if (before?.visible !== visible) this.notifyVisibility();
+    if (before?.visible !== visible) this.plan.notifyVisibility();
   }
 
   private receiveData(raw: Record<string, unknown>): void {
@@ -249,9 +208,9 @@ export class CrossTabSync {
     const error = typeof raw.error === 'string' ? new Error(raw.error) : undefined;
     if (Array.isArray(raw.since) && key.resource === 'status') {
       const [toolCallId, at, fromProxy] = raw.since as unknown[];
-      if (typeof toolCallId === 'string' && typeof at === 'number') this.deps.waits.adopt(key.taskId, toolCallId, at, fromProxy === true);
+      if (typeof toolCallId === 'string' && typeof at === 'number') this.host.waits.adopt(key.taskId, toolCallId, at, fromProxy === true);
     }
-    this.deps.applyRemote(key, raw.at, raw.data, error);
+    this.host.push(key, raw.at, raw.data, error, true);
   }
 
   private postData(resource: Resource): void {
@@ -261,9 +220,9 @@ export class CrossTabSync {
     if (resource.key.resource === 'status' && isRecord(data) && isRecord(data.toolCall) && typeof data.toolCall.toolCallId === 'string') {
       const { taskId } = resource.key;
       const toolCallId = data.toolCall.toolCallId;
-      const at = this.deps.waits.get(taskId, toolCallId);
+      const at = this.host.waits.get(taskId, toolCallId);
       // Whether it is the proxy's time, which then beats any tab's own.
-      if (at !== undefined) since = [toolCallId, at, this.deps.waits.isFromProxy(taskId, toolCallId)];
+      if (at !== undefined) since = [toolCallId, at, this.host.waits.isFromProxy(taskId, toolCallId)];
     }
     // An error without data goes as its message: followers show it; the leader does the retrying.
     const message = data === undefined ? { error: error?.message ?? 'Error' } : { data };
@@ -292,7 +251,7 @@ export class CrossTabSync {
     for (const [id, entry] of wanted) {
       const held = this.remote.get(id);
       if (held === undefined) {
-        this.remote.set(id, { watcher: this.deps.watch(entry.key, { pollIntervalMs: entry.interval }), interval: entry.interval });
+        this.remote.set(id, { watcher: this.host.watch(entry.key, { pollIntervalMs: entry.interval }), interval: entry.interval });
       } else if (held.interval !== entry.interval) {
         held.interval = entry.interval;
         held.watcher.setOptions({ pollIntervalMs: entry.interval });
@@ -300,7 +259,7 @@ export class CrossTabSync {
     }
     if (!sendCurrent) return;
     // A tab that just arrived gets what is known at once, not one interval later.
-    for (const resource of this.deps.resources()) if (this.remote.has(resource.id)) this.postData(resource);
+    for (const resource of this.host.resources()) if (this.remote.has(resource.id)) this.postData(resource);
   }
 
   private dropRemote(): void {
@@ -323,7 +282,7 @@ export class CrossTabSync {
     const before = this.peers.size;
     if (this.role === 'leader') {
       this.reconcile(false);
-      if (this.peers.size !== before) this.notifyVisibility();
+      if (this.peers.size !== before) this.plan.notifyVisibility();
     }
     this.announce();
     this.checkFed();
@@ -333,29 +292,22 @@ export class CrossTabSync {
     const fed = this.election.fed;
     if (fed === this.wasFed) return;
     this.wasFed = fed;
-    this.deps.onCoverageChange();
+    this.host.reschedule();
   }
 
   private onRoleChange(): void {
     if (this.role !== 'leader') this.dropRemote();
     else this.reconcile(true);
     this.announce();
-    this.notifyVisibility();
+    this.plan.notifyVisibility();
     this.wasFed = this.election.fed;
-    this.deps.onCoverageChange();
+    this.host.reschedule();
   }
 }
 
-/** Opens the link to the other tabs named `name`; undefined where the browser has no channel. */
-export function openCrossTabSync(
-  deps: CrossTabDeps,
-  base: StoreEnvironment,
-  tabs: TabEnvironment,
-  options: CrossTabOptions,
-  name: string,
-  showing: ReadonlyMap<string, number>,
-  notifyVisibility: () => void,
-): CrossTabSync | undefined {
-  const channel = tabs.channel(`hitl-react:${VERSION}:${name}`);
-  return channel === undefined ? undefined : new CrossTabSync(deps, base, channel, tabs, options, name, showing, notifyVisibility);
+/** Opens the link to the other tabs named `plan.name`; undefined where the browser has no channel. */
+export function openCrossTabSync(host: UpdateSourceHost, plan: TabsPlan): CrossTabSync | undefined {
+  const environment = plan.options.environment ?? createBrowserTabEnvironment();
+  const channel = environment?.channel(`hitl-react:${VERSION}:${plan.name}`);
+  return environment === undefined || channel === undefined ? undefined : new CrossTabSync(host, plan, channel, environment);
 }

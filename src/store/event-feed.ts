@@ -1,44 +1,19 @@
-import { eventTopicsQuery, isTaskApiError, TaskApiError, topicKey, type EventTopic, type TaskEvent, type TaskEventSource } from '../client';
-import { fullJitterBackoff, type BackoffOptions } from '../utils';
+import {
+  EVENT_RESOURCES,
+  eventTopicsQuery,
+  isCheckedSource,
+  isTaskApiError,
+  TaskApiError,
+  topicKey,
+  type EventTopic,
+  type TaskEvent,
+  type TaskEventSource,
+} from '../client';
+import { fullJitterBackoff } from '../utils';
 import type { Resource } from './resource';
-import { isRunResourceKey } from './resource-key';
-
-/** How a store follows runs now: the proxy's event stream, or its own polls. */
-export type Transport = 'stream' | 'polling';
-
-export interface EventFeedSettings {
-  /** A stream that has not sent `ready` after this many ms is taken for one a middlebox holds back. */
-  readyTimeoutMs: number;
-  /** A ready stream silent for this many ms (no event, no heartbeat) is taken for dead. */
-  stallMs: number;
-  /** First wait before trying the stream again after falling back to polling; it doubles, up to `retryCapMs`. */
-  retryMs: number;
-  retryCapMs: number;
-  /** Failed attempts in a row, none of them ready, before falling back to polling. */
-  failuresBeforePolling: number;
-  /** Most runs one stream follows, and the longest query it sends; runs beyond are polled. */
-  maxTopics: number;
-  maxQueryLength: number;
-  /** A stream that follows runs nobody watches any more is replaced after this many ms. */
-  trimDelayMs: number;
-  backoff: BackoffOptions;
-}
-
-export interface EventFeedDeps {
-  source: TaskEventSource;
-  settings: EventFeedSettings;
-  /** Every resource of the store, oldest first. */
-  resources(): Iterable<Resource>;
-  /** Whether a watched run resource wants updates at all, or is read once. */
-  wantsUpdates(resource: Resource): boolean;
-  apply(event: TaskEvent): void;
-  /**
-   * What the stream brings changed: for one run (`topic`: the proxy stopped polling it), or for
-   * all (the transport, the runs followed). The store reschedules the polls concerned.
-   */
-  onCoverageChange(topic?: EventTopic): void;
-  isPaused(): boolean;
-}
+import { isRunResourceKey, resourceKeys } from './resource-key';
+import type { Transport } from './run-store';
+import { wantsUpdates, type EventFeedSettings, type UpdateSource, type UpdateSourceHost } from './update-source';
 
 type TimerName = 'sync' | 'retry' | 'ready' | 'stall' | 'trim';
 
@@ -56,7 +31,7 @@ interface Connection {
  * another refusal, the answer is not an event stream, `ready` never comes through, or attempts
  * keep failing), and tries the stream again later, doubling the wait each time.
  */
-export class EventFeed {
+export class EventFeed implements UpdateSource {
   private mode: Transport = 'stream';
   /** The runs the stream follows or is about to, in order. */
   private readonly followed = new Map<string, EventTopic>();
@@ -71,8 +46,16 @@ export class EventFeed {
   private lastKeys: ReadonlySet<string> | undefined;
   private readonly timers: Partial<Record<TimerName, ReturnType<typeof setTimeout>>> = {};
   private destroyed = false;
+  /** Events of the client's own stream were checked as it read them; another source's are checked by the store. */
+  private readonly checked: boolean;
 
-  constructor(private readonly deps: EventFeedDeps) {}
+  constructor(
+    private readonly host: UpdateSourceHost,
+    private readonly source: TaskEventSource,
+    private readonly settings: EventFeedSettings,
+  ) {
+    this.checked = isCheckedSource(source);
+  }
 
   get transport(): Transport {
     return this.mode;
@@ -84,7 +67,7 @@ export class EventFeed {
    */
   covers(resource: Resource): boolean {
     const key = resource.key;
-    if (this.mode !== 'stream' || this.destroyed || !isRunResourceKey(key) || !this.deps.wantsUpdates(resource)) return false;
+    if (this.mode !== 'stream' || this.destroyed || !isRunResourceKey(key) || !wantsUpdates(this.host, resource)) return false;
     const id = topicKey(key);
     const done = this.hubDone.get(id);
     // The status comes until the proxy stops polling it; the result and GIF only once it saw the run end.
@@ -112,15 +95,15 @@ export class EventFeed {
   private sync(): void {
     this.clear('sync');
     if (this.destroyed) return;
-    if (this.deps.isPaused()) {
+    if (this.host.isPaused()) {
       this.close();
       return;
     }
     const before = [...this.followed.keys()].join('\n');
     const wanted = new Map<string, EventTopic>();
-    for (const resource of this.deps.resources()) {
+    for (const resource of this.host.resources()) {
       const key = resource.key;
-      if (resource.watchers.size === 0 || !isRunResourceKey(key) || !this.deps.wantsUpdates(resource)) continue;
+      if (resource.watchers.size === 0 || !isRunResourceKey(key) || !wantsUpdates(this.host, resource)) continue;
       wanted.set(topicKey(key), key.runId === undefined ? { taskId: key.taskId } : { taskId: key.taskId, runId: key.runId });
     }
     // Runs already followed keep their place; new ones join while they fit.
@@ -130,7 +113,7 @@ export class EventFeed {
     for (const [id, topic] of kept) this.add(id, topic);
     for (const [id, topic] of wanted) if (!this.followed.has(id) && this.fits(topic)) this.add(id, topic);
     for (const id of this.hubDone.keys()) if (!wanted.has(id)) this.hubDone.delete(id);
-    if ([...this.followed.keys()].join('\n') !== before) this.deps.onCoverageChange();
+    if ([...this.followed.keys()].join('\n') !== before) this.host.reschedule();
 
     if (this.followed.size === 0) {
       this.close();
@@ -143,17 +126,17 @@ export class EventFeed {
         this.timers.trim = setTimeout(() => {
           this.clear('trim');
           if (this.connection === open) this.open();
-        }, this.deps.settings.trimDelayMs);
+        }, this.settings.trimDelayMs);
       return;
     }
     // A retry or a probe is due: it opens with the runs wanted then, at its time.
     if (this.timers.retry !== undefined) return;
-    if (this.mode === 'polling') this.retryIn(this.deps.settings.retryMs);
+    if (this.mode === 'polling') this.retryIn(this.settings.retryMs);
     else this.open();
   }
 
   private fits(topic: EventTopic): boolean {
-    const { maxTopics, maxQueryLength } = this.deps.settings;
+    const { maxTopics, maxQueryLength } = this.settings;
     return this.followed.size < maxTopics && this.queryLength + eventTopicsQuery([topic]).length + 1 <= maxQueryLength;
   }
 
@@ -165,7 +148,7 @@ export class EventFeed {
   private open(): void {
     this.close();
     this.clear('retry');
-    if (this.followed.size === 0 || this.destroyed || this.deps.isPaused()) return;
+    if (this.followed.size === 0 || this.destroyed || this.host.isPaused()) return;
     const keys = new Set(this.followed.keys());
     // A new stream makes the proxy try again the runs it gave up on (a refused key, say): until it
     // says otherwise, their status is the stream's again.
@@ -175,16 +158,16 @@ export class EventFeed {
       this.hubDone.delete(id);
       revived = true;
     }
-    if (revived) this.deps.onCoverageChange();
+    if (revived) this.host.reschedule();
     const connection: Connection = { controller: new AbortController(), keys, ready: false };
     this.connection = connection;
     // Resuming is only right when every run asked for was followed up to that id.
     const resumable = this.lastKeys !== undefined && [...keys].every((id) => this.lastKeys?.has(id));
     this.timers.ready = setTimeout(
       () => this.fail(connection, new TaskApiError('The event stream sent nothing in time', { kind: 'timeout' })),
-      this.deps.settings.readyTimeoutMs,
+      this.settings.readyTimeoutMs,
     );
-    this.deps.source
+    this.source
       .connect({
         topics: [...this.followed.values()],
         lastEventId: resumable ? this.lastEventId : undefined,
@@ -209,7 +192,7 @@ export class EventFeed {
     this.alive(connection);
     if (this.mode === 'polling') {
       this.mode = 'stream';
-      this.deps.onCoverageChange();
+      this.host.reschedule();
     }
   }
 
@@ -222,8 +205,9 @@ export class EventFeed {
     // Noted before the change is applied, so a result watched because the run just ended is left to
     // the stream; the polls are rescheduled after, from what the status now says.
     const covered = event.resource === 'status' && this.noteStatus(event);
-    this.deps.apply(event);
-    if (covered) this.deps.onCoverageChange(event.topic);
+    const { taskId, runId } = event.topic;
+    this.host.push(resourceKeys[event.resource](taskId, runId), Date.now(), event.data, event.error, this.checked);
+    if (covered) this.host.reschedule(EVENT_RESOURCES.map((kind) => resourceKeys[kind](taskId, runId)));
   }
 
   /** Notes whether the proxy still polls the run's status; true when that changed. */
@@ -241,7 +225,7 @@ export class EventFeed {
     this.clear('stall');
     this.timers.stall = setTimeout(
       () => this.fail(connection, new TaskApiError('The event stream went silent', { kind: 'timeout' })),
-      this.deps.settings.stallMs,
+      this.settings.stallMs,
     );
   }
 
@@ -255,8 +239,8 @@ export class EventFeed {
     this.connection = undefined;
     this.clear('ready');
     this.clear('stall');
-    if (this.destroyed || this.deps.isPaused()) return;
-    const { settings } = this.deps;
+    if (this.destroyed || this.host.isPaused()) return;
+    const { settings } = this;
     if (connection.ready) {
       // A stream that worked and broke: reconnect, resuming where it stopped.
       this.failures = 0;
@@ -272,7 +256,7 @@ export class EventFeed {
     if (isHopeless(error) || this.failures >= settings.failuresBeforePolling) {
       this.mode = 'polling';
       this.retryIn(settings.retryMs);
-      this.deps.onCoverageChange();
+      this.host.reschedule();
       return;
     }
     this.retryIn(fullJitterBackoff(this.failures - 1, settings.backoff));

@@ -18,7 +18,8 @@
  *   than `Retry-After`; a 429 with `Retry-After` holds every poll of the store. Other failures stop
  *   that resource until `refetch()` or a new watcher. 401/403 stop every resource of the store until
  *   `refetch()` or `resume()`.
- * - Every answer, polled or pushed, is checked before use: data of the wrong shape (a status that is
+ * - Every answer, polled or pushed, is checked once before use (by `createTaskClient` as it reads
+ *   it, else by the store): data of the wrong shape (a status that is
  *   `null`, lacks `status`, …), or a throw while handling it, becomes the resource's error
  *   (`UnusableDataError`) and is retried like a 5xx; a resource never stays fetching.
  * - At most 6 polls open at once, queued first in, first out; first polls spread over 0–100 ms.
@@ -42,13 +43,15 @@
  *   (its 404) has none, which is no error (the inbox then asks again at its list interval). An
  *   answer to one (`InboxResult.answerRequest`) is sent once, and the requests are read again at once.
  *
- * Where each rule lives: `resource-state.ts` (what events do to a resource), `scheduler.ts` (timers,
- * queue, backoff, pauses), `create-store-core.ts` (requests), `resource-data.ts` (what an answer must
- * look like), `run-store-actions.ts` (creating and stopping), `tool-input-registry.ts`
- * (answers), `event-feed.ts` (the event stream and the fallback to polling).
+ * Where each rule lives: `resource-state.ts` (what events do to a resource), `scheduler.ts`
+ * (timers, pauses; the backoff and the line of requests are `src/client`'s polling policy),
+ * `create-store-core.ts` (requests), `resource-data.ts` (what an answer must look like),
+ * `run-store-actions.ts` (creating and stopping), `tool-input-registry.ts` (answers),
+ * `update-source.ts` (what arrives without a poll: the event stream, `event-feed.ts`, with its
+ * fallback to polling, and the other tabs' leader, `cross-tab-sync.ts`).
  */
 export { checkApiKeyObserver, type CheckApiKeyOptions } from './check-observer';
-export { getRunStore } from './get-run-store';
+export { getRunStore, getSharedStore } from './create-run-store';
 export { INBOX_DEFAULTS, InboxObserver, type InboxOptions, type InboxResult } from './inbox-observer';
 export { CallAttention, type CallAttentionSettings } from './call-attention';
 export {
@@ -59,7 +62,6 @@ export {
   type InboxRequestItem,
   type InboxToolCallItem,
 } from './inbox-item';
-export type { CrossTabOptions } from './cross-tab-sync';
 export type { TabRole } from './tab-election';
 export { createBrowserTabEnvironment, type TabChannel, type TabEnvironment, type TabLocks, type TabStorage } from './tab-environment';
 export { MutationObserver, type MutationOptions, type MutationResult, type MutationStatus } from './mutation-observer';
@@ -84,9 +86,8 @@ export { runGifObserver, runResultObserver, type RunEndOptions, type RunEndResul
 export { runStatusObserver, type RunStatusOptions, type RunStatusResult } from './run-status-observer';
 export { runStatusState, type RunStatusLike, type RunStatusState } from './run-status-state';
 export { createRunStore } from './create-run-store';
-export type { RunStore, RunStoreTabs, Watcher } from './run-store';
-export { RUN_STORE_DEFAULTS, type RunStoreOptions, type StreamOptions } from './run-store-options';
-export type { Transport } from './event-feed';
+export type { RunStore, RunStoreTabs, Transport, Watcher } from './run-store';
+export { RUN_STORE_DEFAULTS, type CrossTabOptions, type RunStoreOptions, type StreamOptions } from './run-store-options';
 export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';
 export { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
 export { StoreObserver, type ObserverDefinition, type WatchRequest } from './store-observer';

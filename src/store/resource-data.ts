@@ -40,9 +40,10 @@ const isPage = (data: unknown) =>
   isCount(data.limit);
 
 /**
- * The data of `resource` as the store keeps it, checked with the client's own guards (only the top
- * level is looked at, so the depth of the rest costs nothing). Throws `UnusableDataError` when the
- * shape is wrong, or when merely looking at it throws (a getter, a proxy).
+ * The data of `resource` as the store keeps it, from a client or an event source other than
+ * `createTaskClient`'s (whose data its own checks read already), checked with the same guards
+ * (only the top level is looked at, so the depth of the rest costs nothing). Throws
+ * `UnusableDataError` when the shape is wrong, or when merely looking at it throws (a getter, a proxy).
  */
 export function readResourceData(resource: ResourceKey['resource'], data: unknown): unknown {
   try {
@@ -63,10 +64,7 @@ export function readResourceData(resource: ResourceKey['resource'], data: unknow
       case 'check':
         if (typeof data === 'boolean') return data;
         break;
-      case 'requests':
-        // Each listing was checked where it was read (`fetchRequests`), in this tab or the one polling for it.
-        if (isRecord(data) && Array.isArray(data.requests)) return data;
-        break;
+      // The proxy's requests are never checked here: the store's own `fetchRequests` sorted them out.
     }
   } catch (cause) {
     throw new UnusableDataError(resource, { cause });

@@ -50,7 +50,7 @@ export const EMPTY_SNAPSHOT: ResourceSnapshot<never> = EMPTY;
 /**
  * One resource of the store (a run's status, a page of a list, …), like TanStack Query's `Query`:
  * it owns its state, changed only through `dispatch`, its readers (`listeners`), its watchers, and
- * its one open request. Timers and the request queue belong to the scheduler; fetching belongs to
+ * its one open request. Timers and the line of requests belong to the scheduler; fetching belongs to
  * the store.
  */
 export class Resource {

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../client';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
-import type { CrossTabOptions } from './cross-tab-sync';
 import type { StoreEnvironment } from './store-environment';
+import type { TabEnvironment } from './tab-environment';
 
 /** Defaults of `RunStoreOptions`. */
 export const RUN_STORE_DEFAULTS = Object.freeze({
@@ -25,6 +25,21 @@ export const RUN_STORE_DEFAULTS = Object.freeze({
     trimDelayMs: 30_000,
   }),
 });
+
+/** How the tabs of an origin share one store (`RunStoreOptions.crossTab`). */
+export interface CrossTabOptions {
+  /** The browser's channel, locks and storage. Default: `createBrowserTabEnvironment()`. */
+  environment?: TabEnvironment | undefined;
+  /**
+   * Tabs whose stores give the same name share one poller and their answers. Default: the
+   * client's absolute `baseUrl` (clients with their own `fetch` are not shared unless named here).
+   */
+  name?: string | undefined;
+  /** How often the leader says it is there, and followers say what they watch, in ms. Default: 500. */
+  heartbeatMs?: number | undefined;
+  /** A leader silent this long is taken for gone; without Web Locks another tab takes over (plus up to a third of it). Default: 1500. */
+  leaderTimeoutMs?: number | undefined;
+}
 
 /** How a store uses the proxy's event stream (`RunStoreOptions.stream`). */
 export interface StreamOptions {

@@ -1,11 +1,13 @@
 import type { CreateTaskRequest, RunStatusClass, RunTerminalInput, TaskClient } from '../client';
-import type { Transport } from './event-feed';
 import type { WatchOptions } from './resource';
 import type { ResourceData, ResourceKey } from './resource-key';
 import type { ResourceSnapshot } from './resource-state';
 import type { PauseReason } from './scheduler';
 import type { TabRole } from './tab-election';
 import type { ToolInputRef, ToolInputSnapshot } from './tool-input-state';
+
+/** How a store follows runs now: the proxy's event stream, or its own polls. */
+export type Transport = 'stream' | 'polling';
 
 /** What a store knows of the other tabs of its origin (see `RunStoreOptions.crossTab`). */
 export interface RunStoreTabs {

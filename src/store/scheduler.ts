@@ -1,6 +1,5 @@
-import { isRetryableReadError, isTaskApiError, unknownStatusInterval } from '../client';
-import { retryDelay, type BackoffOptions } from '../utils';
-import { RequestQueue } from './request-queue';
+import { firstPollDelay, isTaskApiError, nextPollAt, planRetry, PollGate, timerDelay, unknownSince } from '../client';
+import type { BackoffOptions } from '../utils';
 import { UnusableDataError } from './resource-data';
 import type { PollInterval, Resource, ResourceRequest } from './resource';
 import { isInvalidated } from './resource-state';
@@ -8,9 +7,6 @@ import type { StoreEnvironment } from './store-environment';
 
 /** Polling intervals below this are raised to it, so a typo cannot turn a page into a request loop. */
 export const MIN_POLL_INTERVAL_MS = 250;
-
-/** Longest delay `setTimeout` accepts; a longer one would fire at once. */
-const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
 /** Why polling is paused: the key was refused, the page is hidden, or the browser is offline. */
 export type PauseReason = 'auth' | 'hidden' | 'offline';
@@ -58,12 +54,13 @@ interface Slot {
 }
 
 /**
- * When each watched resource is requested next: one timer per resource, the shared request queue
- * (at most `maxConcurrentRequests` polls open), full-jitter backoff, `Retry-After`, and the pauses
- * (a refused key, a hidden page, no network). It decides when; the store decides what a request is.
+ * When each watched resource is requested next, by the polling policy of `src/client` (interval from
+ * a request's start, full-jitter backoff, `Retry-After`, the unknown-status slow-down) and its
+ * `PollGate` (at most `maxConcurrentRequests` polls open): one timer per resource, and the pauses (a
+ * refused key, a hidden page, no network). It decides when; the store decides what a request is.
  */
 export class Scheduler {
-  private readonly queue: RequestQueue;
+  private readonly gate: PollGate;
   private readonly slots = new Map<Resource, Slot>();
   private authError: Error | undefined;
   private environmentActive = true;
@@ -71,7 +68,7 @@ export class Scheduler {
   private destroyed = false;
 
   constructor(private readonly options: SchedulerOptions) {
-    this.queue = new RequestQueue(Math.max(1, Math.floor(options.maxConcurrentRequests)));
+    this.gate = new PollGate(options.maxConcurrentRequests);
   }
 
   /** The refused key polling is paused for, if any. */
@@ -96,11 +93,11 @@ export class Scheduler {
     this.clearTimer(resource);
     const slot = this.slot(resource);
     // Before any early return: every applied answer passes here, so the first unknown one is the one noted.
-    if (!this.options.isUnknown(resource)) slot.unknownSince = undefined;
-    else slot.unknownSince ??= resource.state.requestedAt ?? resource.state.settledAt ?? Date.now();
+    const state = resource.state;
+    const startedAt = state.requestedAt ?? state.settledAt ?? Date.now();
+    slot.unknownSince = unknownSince(slot.unknownSince, this.options.isUnknown(resource), startedAt);
     if (resource.watchers.size === 0 || resource.request !== undefined || slot.dequeue !== undefined || this.isPaused()) return;
     if (this.options.isCovered(resource)) return;
-    const state = resource.state;
     const now = Date.now();
     let due: number;
     if (state.retryAt !== undefined) {
@@ -108,18 +105,14 @@ export class Scheduler {
     } else if (state.halted) {
       return;
     } else if (state.settledAt === undefined) {
-      slot.firstDueAt ??= now + Math.floor(this.options.random() * this.options.firstPollJitterMs);
+      slot.firstDueAt ??= now + firstPollDelay(this.options.firstPollJitterMs, this.options.random);
       due = slot.firstDueAt;
     } else if (isInvalidated(state)) {
       due = now;
     } else {
       const interval = this.interval(resource);
       if (interval === undefined) return;
-      // Timed from the last request's start, not its answer: slow answers (a busy service, a
-      // starved main thread) do not stretch the interval. Clamped to now: after the wall clock is
-      // set back, the next poll is one interval away, not years.
-      const last = Math.min(state.requestedAt ?? state.settledAt, now);
-      due = last + (slot.unknownSince === undefined ? interval : unknownStatusInterval(interval, Math.max(0, last - slot.unknownSince)));
+      due = nextPollAt(state.requestedAt ?? state.settledAt, interval, slot.unknownSince, now);
     }
     due = Math.max(due, state.notBefore);
     if (due <= now) {
@@ -132,7 +125,7 @@ export class Scheduler {
         slot.timer = undefined;
         this.enqueue(resource);
       },
-      Math.min(MAX_TIMER_DELAY_MS, due - now),
+      timerDelay(due, now),
     );
   }
 
@@ -141,7 +134,7 @@ export class Scheduler {
     const slot = this.slot(resource);
     if (resource.request !== undefined || slot.dequeue !== undefined || this.isPaused() || this.options.isCovered(resource)) return;
     let ran = false;
-    const cancel = this.queue.push(() => {
+    const cancel = this.gate.push(() => {
       ran = true;
       slot.dequeue = undefined;
       if (resource.watchers.size === 0 || this.isPaused() || this.options.isCovered(resource)) return;
@@ -168,14 +161,14 @@ export class Scheduler {
   /** A request goes out: it counts towards the cap, and leaves its place in line. */
   begin(resource: Resource): void {
     this.cancel(resource);
-    this.queue.begin();
+    this.gate.begin();
   }
 
   /** A request is over (answered, or aborted: an aborted fetch no longer loads the service). */
   release(request: ResourceRequest): void {
     if (request.released) return;
     request.released = true;
-    this.queue.end();
+    this.gate.end();
   }
 
   /** The interval a watched resource polls at now, or undefined for none (fetched once, or done). */
@@ -206,30 +199,22 @@ export class Scheduler {
   }
 
   /**
-   * What a failure at `at` means: a refused key pauses everything; network errors, time-outs, 408,
-   * 429, 5xx, a `success: false` answer that does not say the task or run is gone
-   * (`isRetryableReadError`) and data the store could not use are retried with backoff, never
-   * sooner than `Retry-After` (and a 429 with one holds every poll of the store); anything else
-   * halts the resource until someone asks again.
+   * What a failure at `at` means (`planRetry`): a refused key pauses everything; what retrying may
+   * fix, data the store could not use included, is retried; anything else halts the resource until
+   * someone asks again, and so does a throw of a client that is not a `TaskApiError`.
    */
   planFailure(resource: Resource, cause: unknown, at: number): FailurePlan {
     const state = resource.state;
-    if (isTaskApiError(cause) && cause.isAuthError) {
-      return { auth: true, retryAt: undefined, notBefore: state.notBefore, halted: state.halted };
+    const plan =
+      isTaskApiError(cause) || cause instanceof UnusableDataError
+        ? planRetry(cause, state.failureCount, at, this.options.backoff)
+        : { stop: 'halt' as const };
+    if (plan.stop !== false) {
+      const auth = plan.stop === 'auth';
+      return { auth, retryAt: undefined, notBefore: state.notBefore, halted: auth ? state.halted : true };
     }
-    // Data the store could not use may be followed by data it can: retried like a 5xx.
-    if ((isTaskApiError(cause) && isRetryableReadError(cause)) || cause instanceof UnusableDataError) {
-      const retryAfter = isTaskApiError(cause) ? cause.retryAfterMs : undefined;
-      // A 429 speaks for the whole service, not one resource.
-      if (isTaskApiError(cause) && cause.status === 429 && retryAfter !== undefined) this.queue.holdUntil(at + retryAfter);
-      return {
-        auth: false,
-        retryAt: at + retryDelay(state.failureCount, retryAfter, this.options.backoff),
-        notBefore: retryAfter === undefined ? 0 : at + retryAfter,
-        halted: false,
-      };
-    }
-    return { auth: false, retryAt: undefined, notBefore: state.notBefore, halted: true };
+    if (plan.holdUntil !== undefined) this.gate.holdUntil(plan.holdUntil);
+    return { auth: false, retryAt: plan.retryAt, notBefore: plan.notBefore, halted: false };
   }
 
   /** A refused key: every poll of the store stops until `resume()`. */
@@ -264,7 +249,7 @@ export class Scheduler {
 
   destroy(): void {
     this.destroyed = true;
-    this.queue.clear();
+    this.gate.clear();
     this.detachEnvironment?.();
     this.detachEnvironment = undefined;
     for (const resource of this.slots.keys()) this.clearTimer(resource);
@@ -300,7 +285,7 @@ export class Scheduler {
   }
 
   private stopAll(): void {
-    this.queue.clear();
+    this.gate.clear();
     for (const [resource, slot] of this.slots) {
       this.clearTimer(resource);
       slot.dequeue = undefined;

@@ -47,13 +47,13 @@ function safeStorage(): TabStorage | undefined {
   }
 }
 
-/**
- * The browser's tab environment, or undefined outside a browser. jsdom counts as outside: there
- * `BroadcastChannel` is Node's, shared by every test window of the process.
- */
+/** True in a browser with a `BroadcastChannel`, where `createBrowserTabEnvironment` makes one. */
+export const hasBrowserTabs = (): boolean =>
+  typeof window !== 'undefined' && typeof document !== 'undefined' && typeof BroadcastChannel === 'function';
+
+/** The browser's tab environment, or undefined outside a browser (no window, or no `BroadcastChannel`). */
 export function createBrowserTabEnvironment(): TabEnvironment | undefined {
-  if (typeof window === 'undefined' || typeof document === 'undefined' || typeof BroadcastChannel !== 'function') return undefined;
-  if (typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom')) return undefined;
+  if (!hasBrowserTabs()) return undefined;
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as TabLocks | undefined) : undefined;
   return {
     channel(name) {

@@ -1,7 +1,7 @@
 import { resourceKeys } from './resource-key';
 import type { ObserverDefinition } from './store-observer';
 import { IDLE_TOOL_INPUT, type ToolInputState } from './tool-input-state';
-import { withAnswers } from './with-answers';
+import { withAnswers } from './create-run-store';
 
 export interface ToolInputOptions {
   /** The task whose run's tool calls are answered. Required. */

@@ -1,10 +1,9 @@
-import { AUDIT_PATH, matchTaskEndpoint } from '../client';
+import { AUDIT_PATH, errorEnvelope, matchTaskEndpoint } from '../client';
 import { answerEndpoint, type EndpointContext } from './answer-endpoint';
 import { faultResponse } from './fault-response';
 import type { FaultState } from './faults';
 import type { HangingRequests } from './hanging-requests';
 import { HttpError } from './http-error';
-import { failureResponse } from './json-response';
 import type { RequestLog, SimulatorRequestRecord } from './request-log';
 import { serveRecording } from './serve-recording';
 import { sleep } from './sleep';
@@ -42,22 +41,22 @@ export function createServiceHandler(parts: ServiceHandlerParts): (request: Requ
 
     let response: Response;
     const key = request.headers.get('x-api-key');
-    if (key === null) response = failureResponse(401, 'Missing x-api-key header');
-    else if (key !== apiKey) response = failureResponse(401, 'Invalid API key');
+    if (key === null) response = errorEnvelope(401, 'Missing x-api-key header');
+    else if (key !== apiKey) response = errorEnvelope(401, 'Invalid API key');
     // The proxy's audit trail, as a page that talks to the simulated service instead sees it: empty,
     // since the simulated service knows no people.
     else if (match === undefined && url.pathname.endsWith(AUDIT_PATH) && request.method === 'GET')
       response = Response.json({ success: true, data: [] }, { headers: { 'cache-control': 'no-store' } });
-    else if (match === undefined) response = failureResponse(404, `No endpoint at ${url.pathname}`);
+    else if (match === undefined) response = errorEnvelope(404, `No endpoint at ${url.pathname}`);
     else if (endpoint === undefined) {
       const allow = match.endpoints.map((candidate) => candidate.method).join(', ');
-      response = failureResponse(405, `${request.method} is not allowed here; use ${allow}`, { allow });
+      response = errorEnvelope(405, `${request.method} is not allowed here; use ${allow}`, { headers: { allow } });
     } else {
       try {
         response = await answerEndpoint(parts, endpoint, match.taskId, request, url, now());
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        response = failureResponse(error.status, error.message);
+        response = errorEnvelope(error.status, error.message);
       }
     }
     return fault === undefined ? response : faultResponse(fault, request.signal, hanging);

@@ -1,25 +1,26 @@
+import { errorEnvelope } from '../client';
 import type { ChosenFault } from './faults';
 import type { HangingRequests } from './hanging-requests';
-import { failureResponse, JSON_HEADERS, jsonResponse } from './json-response';
+import { JSON_HEADERS, jsonResponse } from './json-response';
 
 /** The answer a fault gives instead of the service's own (see `FaultType`). */
 export function faultResponse(fault: ChosenFault, signal: AbortSignal, hanging: HangingRequests): Response | Promise<Response> {
-  const retryAfter: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+  const retryAfter = fault.retryAfter === undefined ? {} : { retryAfter: String(fault.retryAfter) };
   switch (fault.type) {
     case 'http-500':
-      return failureResponse(500, 'Internal server error');
+      return errorEnvelope(500, 'Internal server error');
     case 'http-502':
-      return failureResponse(502, 'Bad gateway');
+      return errorEnvelope(502, 'Bad gateway');
     case 'http-503':
-      return failureResponse(503, 'Service unavailable', retryAfter);
+      return errorEnvelope(503, 'Service unavailable', retryAfter);
     case 'http-429':
-      return failureResponse(429, 'Too many requests', retryAfter);
+      return errorEnvelope(429, 'Too many requests', retryAfter);
     case 'rate-limit':
-      return failureResponse(429, 'Rate limit exceeded', retryAfter);
+      return errorEnvelope(429, 'Rate limit exceeded', retryAfter);
     case 'unauthorized':
-      return failureResponse(401, 'Invalid API key');
+      return errorEnvelope(401, 'Invalid API key');
     case 'api-error':
-      return jsonResponse(200, { success: false, error: 'The service could not process the request' });
+      return errorEnvelope(200, 'The service could not process the request');
     case 'malformed':
       return new Response('{"success":true,"data":{"sta', { status: 200, headers: JSON_HEADERS });
     case 'empty':

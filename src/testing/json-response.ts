@@ -7,8 +7,3 @@ export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8',
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(stringifyJson(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
-
-/** A failed request's answer, in the service's envelope (spec §2.1, §7). */
-export function failureResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse(status, { success: false, error: message }, headers);
-}

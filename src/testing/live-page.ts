@@ -1,5 +1,5 @@
 /** What the live view shows of a run. */
-export interface LivePageState {
+interface LivePageState {
   taskName: string;
   status: string;
   detailedStatus: string;

@@ -34,7 +34,7 @@ export interface RunState {
 }
 
 /** The fixed settings of an engine. */
-export interface RunEngineSettings {
+interface RunEngineSettings {
   /** Seed of the id sequence; `reset` starts it over. */
   seed: number;
   /** Multiplies every step's duration and the recording delay. */

@@ -127,7 +127,7 @@ function keywordPattern(keyword: string): RegExp {
 }
 
 /** Whether `text` has `keyword` in it as whole words, case-insensitive. */
-export function hasKeyword(text: string, keyword: string): boolean {
+function hasKeyword(text: string, keyword: string): boolean {
   return keyword.trim() !== '' && keywordPattern(keyword).test(text);
 }
 

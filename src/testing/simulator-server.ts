@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { toNodeListener } from '../client';
+import { toNodeListener } from '../node';
 import { createSimulatedService, type SimulatedService, type SimulatedServiceOptions } from './simulated-service';
 
 /**
@@ -26,6 +26,9 @@ function withCorsHeaders(response: Response): Response {
   for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/** How long a client may take to send a request's headers, and the whole request. */
+const SLOW_CLIENT_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
 
 /** Options of `startSimulatorServer`: the service's own, and where to listen. */
 export interface SimulatorServerOptions extends SimulatedServiceOptions {
@@ -63,7 +66,13 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
   // Imported here, not at the top, so `hitl-react/testing` still loads in a browser.
   const http = await import('node:http');
   const { port: askedPort, host = '127.0.0.1', cors = true, ...serviceOptions } = options;
-  const server = http.createServer();
+  // Node's own limits on slow clients: the server is made here, so it can check them every second
+  // (Node's default is every 30 s), and the listener's own timers are not needed.
+  const server = http.createServer({
+    headersTimeout: SLOW_CLIENT_LIMITS.headersTimeoutMs,
+    requestTimeout: SLOW_CLIENT_LIMITS.requestTimeoutMs,
+    connectionsCheckingInterval: 1000,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(askedPort ?? 0, host, () => {
@@ -94,14 +103,17 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
   };
   server.on(
     'request',
-    toNodeListener(async (request) => {
-      if (!cors) return answer(request);
-      // A preflight carries no key by design, so it is answered here, before the key check.
-      if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
-        return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...PREFLIGHT_HEADERS } });
-      }
-      return withCorsHeaders(await answer(request));
-    }),
+    toNodeListener(
+      async (request) => {
+        if (!cors) return answer(request);
+        // A preflight carries no key by design, so it is answered here, before the key check.
+        if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+          return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...PREFLIGHT_HEADERS } });
+        }
+        return withCorsHeaders(await answer(request));
+      },
+      { headersTimeoutMs: 0, bodyTimeoutMs: 0 },
+    ),
   );
 
   let closing: Promise<void> | undefined;

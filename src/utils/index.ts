@@ -11,18 +11,14 @@ export { contentKey } from './content-key';
 export { contentHash } from './content-hash';
 export { cutText } from './cut-text';
 export { cloneJson, stringifyJson } from './json-data';
+export { importOptionalPeer } from './import-optional-peer';
 export { readDraft, removeDraft, requestDraftScope, writeDraft } from './session-drafts';
 export {
   compileLinearPattern,
   LinearPattern,
   matchesWhole,
-  MAX_STATES,
-  parsePattern,
-  UnsupportedPattern,
-  WORK_BUDGET,
   type Automaton,
   type PatternFlags,
-  type PatternNode,
   type UnsupportedReason,
   type WorkMeter,
 } from './linear-pattern';

@@ -18,7 +18,8 @@ export const INTERVAL_MS = 1000;
 const PAGE_SOURCE = `
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createTaskClient, getRunStore, Inbox, RunViewer, TaskClientProvider, useInbox, useToolCallAttention } from './src';
+import { createTaskClient, Inbox, RunViewer, TaskClientProvider, useInbox, useToolCallAttention } from './src';
+import { getRunStore } from './src/store-entry';
 const params = new URLSearchParams(location.search);
 const client = createTaskClient({ baseUrl: '/api/hitl' });
 const store = getRunStore(client);

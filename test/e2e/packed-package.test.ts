@@ -172,6 +172,8 @@ describe('the packed package in an empty app', () => {
         tarball,
         `react@${lockedVersion('react')}`,
         `react-dom@${lockedVersion('react-dom')}`,
+        // The optional peer the simulator's HTTP server (and toNodeListener) runs on.
+        `srvx@${lockedVersion('srvx')}`,
       ],
       appDir,
     );

@@ -1,13 +1,13 @@
 /**
  * Every named export of the packed package tree-shakes: bundled alone from an empty app where the
  * tarball was installed (bench/lib/export-bundles.ts), an export that renders no form ships
- * neither Radix nor the form, and a constant or message table ships little more than itself.
+ * neither Radix nor the form, and a constant ships little more than itself.
  */
 import { bundleEachExport, FORM_EXPORTS, packageExports, type ExportBundle } from '../../bench/lib/export-bundles';
 import { consumerApp } from '../../scripts/lib/packed-package';
 
-/** Constants and message tables: a few hundred bytes each when the index tree-shakes. */
-const PLAIN_DATA = /^(?:[A-Z][A-Z0-9_]+|default[A-Za-z]+Messages)$/;
+/** Constants: a few hundred bytes each when the index tree-shakes. */
+const PLAIN_DATA = /^[A-Z][A-Z0-9_]+$/;
 const PLAIN_DATA_MAX_GZIP = 2048;
 
 describe('each named export of the packed package, bundled alone', () => {
@@ -46,7 +46,7 @@ describe('each named export of the packed package, bundled alone', () => {
     ).toEqual([]);
   });
 
-  it('ships a constant or a message table with little more than itself', () => {
+  it('ships a constant with little more than itself', () => {
     const heavy = bundles.filter((entry) => PLAIN_DATA.test(entry.name) && entry.gzip > PLAIN_DATA_MAX_GZIP);
     expect(heavy.map(describeLeak), `over ${PLAIN_DATA_MAX_GZIP} bytes gzip alone`).toEqual([]);
   });

@@ -41,7 +41,19 @@ it('keeps the export list of hitl-react/store', () => {
 });
 
 it('keeps the store plumbing out of hitl-react, in hitl-react/store', () => {
-  const plumbing = ['resourceKeys', 'InboxObserver', 'createBrowserTabEnvironment'];
+  const plumbing = [
+    'resourceKeys',
+    'InboxObserver',
+    'createBrowserTabEnvironment',
+    'getRunStore',
+    'RUN_STORE_DEFAULTS',
+    'MIN_POLL_INTERVAL_MS',
+    'INBOX_DEFAULTS',
+    'toolCallTitle',
+    'runStatusState',
+    'FINAL_GIF_STATUSES',
+    'isFinalGifStatus',
+  ];
   for (const name of plumbing) {
     expect(names(main)).not.toContain(name);
     expect(names(store)).toContain(name);
@@ -55,6 +67,12 @@ it('keeps the store plumbing out of hitl-react, in hitl-react/store', () => {
   expect(JSON.parse(source('package.json'))).toMatchObject({
     exports: { './store': { types: './dist/store-entry.d.ts', default: './dist/store.js' } },
   });
+});
+
+it('gives each value one name: the English texts are the `en` locale, not a second export per group', () => {
+  expect(names(main).filter((name) => /^(default|en)[A-Z]\w*Messages$/.test(name))).toEqual([]);
+  const values = Object.values(main as Record<string, unknown>).filter((value) => typeof value === 'object' || typeof value === 'function');
+  expect(new Set(values).size).toBe(values.length);
 });
 
 it.each(['en', 'de', 'fr', 'es', 'ja'])('hitl-react/locales/%s exports its messages and nothing else', async (tag) => {

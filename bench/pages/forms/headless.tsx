@@ -1,10 +1,9 @@
 // `useToolCallForm` with nothing but native elements, as a user who brings their own markup writes
 // it: the hook's prop getters wire label, control, description and error. No stylesheet, like the
-// hand-written baseline, so the two differ only in what the hook does per keystroke. Each field
-// is a memoised component, as the design system guide's recipes write it: a field whose value did not change
-// keeps its object, so typing re-renders one field.
-import { memo } from 'react';
-import { useToolCallForm, type HeadlessField } from '../../../src';
+// hand-written baseline, so the two differ only in what the hook does per keystroke. Each field is
+// a component that subscribes to its own field (`useHeadlessField`), not memoised, as the design
+// system guide writes it: typing re-renders that field, and not the form's component.
+import { useHeadlessField, useToolCallForm, type HeadlessField } from '../../../src';
 import { formInputParameters } from '../../fixtures/mixed-form';
 import { installFormBench } from './form-harness';
 
@@ -46,7 +45,8 @@ function NativeControl({ field }: { field: HeadlessField }) {
   }
 }
 
-const NativeField = memo(function NativeField({ field }: { field: HeadlessField }) {
+function NativeField({ field: given }: { field: HeadlessField }) {
+  const field = useHeadlessField(given);
   const grouped = field.control === 'radio' || field.control === 'checkbox-group';
   return (
     <div>
@@ -56,7 +56,7 @@ const NativeField = memo(function NativeField({ field }: { field: HeadlessField 
       {field.error ? <p {...field.getErrorProps()}>{field.error}</p> : null}
     </div>
   );
-});
+}
 
 function HeadlessForm({ parameters }: { parameters: unknown }) {
   const form = useToolCallForm({ parameters, onSubmit: (_answer, input) => console.log(input) });

@@ -23,7 +23,7 @@ export interface AgUiInterrupt {
 }
 
 /** How a request reads an interrupt, and so how its answer becomes a payload. */
-export type InterruptShape = { kind: 'approval'; schema: JsonSchema | undefined } | { kind: 'form'; schema: JsonSchema } | { kind: 'text' };
+type InterruptShape = { kind: 'approval'; schema: JsonSchema | undefined } | { kind: 'form'; schema: JsonSchema } | { kind: 'text' };
 
 /** The properties of AG-UI's documented tool-approval schema: `approved`, and `editedArgs` when edits are allowed. */
 const APPROVAL_PROPERTIES = new Set(['approved', 'editedArgs', 'reason']);

@@ -45,7 +45,7 @@ export interface LangGraphInterrupt<VALUE = unknown> {
 export type InterruptValue = HitlRequest | HitlRequestSnakeCase | HumanInterrupt | readonly HumanInterrupt[];
 
 /** An action as both forms read: what the person decides on, and where its answer goes. */
-export interface ReadAction {
+interface ReadAction {
   name: string;
   args: unknown;
   description?: string;
@@ -53,7 +53,7 @@ export interface ReadAction {
   argsSchema?: JsonSchema;
 }
 
-export interface ReadInterrupt {
+interface ReadInterrupt {
   /** `hitl` (the middleware's), `hitl_` (in snake_case), `inbox` (one HumanInterrupt) or `inbox[]` (a list). */
   form: 'hitl' | 'hitl_' | 'inbox' | 'inbox[]';
   id: string;

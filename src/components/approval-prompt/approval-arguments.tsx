@@ -4,7 +4,7 @@ import { isRecord } from '../../utils';
 import { formatValue } from '../shared';
 
 /** Props of `ApprovalArguments`. */
-export interface ApprovalArgumentsProps {
+interface ApprovalArgumentsProps {
   /** The call's arguments, as the agent sent them; untrusted. */
   parameters: unknown;
   /** The tool's schema, for the arguments' titles; undefined for none. */

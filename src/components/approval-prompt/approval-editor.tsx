@@ -7,7 +7,7 @@ import { ApprovalSchemaForm } from './approval-schema-form';
 import type { ApprovalPromptMessages } from './messages';
 
 /** Props of `ApprovalEditor`. */
-export interface ApprovalEditorProps {
+interface ApprovalEditorProps {
   /** The tool's or action's name, for the JSON editor's note about a missing schema. */
   toolName: string;
   /** The arguments' schema: a flat object makes a form of fields, anything else (or none) a JSON editor. */

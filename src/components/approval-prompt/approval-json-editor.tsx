@@ -7,7 +7,7 @@ import type { ApprovalPromptMessages } from './messages';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /** Props of `ApprovalJsonEditor`. */
-export interface ApprovalJsonEditorProps {
+interface ApprovalJsonEditorProps {
   /** The called tool's name, for the note about a missing schema. */
   toolName: string;
   /** The tool's schema, if known; checked with ajv, loaded when the editor opens. */

@@ -40,7 +40,7 @@ export interface ApprovalPromptProps {
   answer?: ApprovalAnswer;
   /** Offers "Edit", approving with changed arguments. Default: true. */
   editable?: boolean;
-  /** Replaces some of the texts (any of the `approval`, `form` and `prompt` groups). Default: those of `<MessagesProvider>`, else English (`defaultApprovalMessages`). */
+  /** Replaces some of the texts (any of the `approval`, `form` and `prompt` groups). Default: those of `<MessagesProvider>`, else English. */
   messages?: Partial<ApprovalPromptMessages>;
   /** The level of the heading element; the editor's heading is one below. Default: 2. */
   headingLevel?: HeadingLevel;

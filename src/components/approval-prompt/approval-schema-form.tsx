@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { buildSchemaForm, createFormController, schemaFormAnswer, type FlatObjectSchema } from '../../form';
+import { buildSchemaForm, createFormControl, schemaFormAnswer, type FlatObjectSchema } from '../../form';
 import { useFormView } from '../../hooks';
 import { isRecord } from '../../utils';
 import { useLatestCallback } from '../../utils/react';
@@ -41,16 +41,16 @@ export function ApprovalSchemaForm({
   onSubmit,
 }: ApprovalSchemaFormProps) {
   const send = useLatestCallback((edited: Record<string, unknown>) => onSubmit(edited));
-  const make = (isDisabled: () => boolean) => {
+  const make = (ids: { idBase: string; formId: string | undefined }) => {
     const generated = buildSchemaForm(schema, isRecord(parameters) ? parameters : {});
-    return createFormController({
-      // The schema's title and description already head the prompt.
-      model: { ...generated.model, heading: messages.editHeading(), description: undefined, submitLabel: messages.approveEdited() },
+    // The schema's title and description already head the prompt.
+    const model = { ...generated.model, heading: messages.editHeading(), description: undefined, submitLabel: messages.approveEdited() };
+    return createFormControl(model, {
+      ...ids,
       encode: (control) => JSON.stringify(schemaFormAnswer(control.fields, generated.keys, control.values())),
       // Parsed back rather than passed on: the form's object has no prototype, which would surprise
       // an `answer` function, and JSON.parse keeps a key named "__proto__" an ordinary key.
       onSubmit: (_answer, input) => send(JSON.parse(input) as Record<string, unknown>),
-      isDisabled,
     });
   };
   // The editor is mounted for one call and one schema: nothing it is keyed by changes.

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Label } from '../form-view';
 
 /** Props of `ApprovalTextField`. */
-export interface ApprovalTextFieldProps {
+interface ApprovalTextFieldProps {
   /** The text area's id; its label, hint and error take it as their prefix. */
   id: string;
   label: string;

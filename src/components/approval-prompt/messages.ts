@@ -1,4 +1,4 @@
-import { enApprovalMessages, type ApprovalMessages, type FormMessages, type PromptMessages } from '../../messages';
+import type { ApprovalMessages, FormMessages, PromptMessages } from '../../messages';
 
 export type { ApprovalMessages };
 
@@ -7,6 +7,3 @@ export type { ApprovalMessages };
  * editor's fields (`form` group) and its JSON editor's (`prompt` group).
  */
 export type ApprovalPromptMessages = ApprovalMessages & FormMessages & PromptMessages;
-
-/** The English defaults of `ApprovalMessages`. */
-export const defaultApprovalMessages: ApprovalMessages = enApprovalMessages;

@@ -3,7 +3,7 @@ import { isPromiseLike } from '../../utils';
 import { useLatestCallback } from '../../utils/react';
 
 /** Where the prompt's one answer stands: not sent, on its way, or accepted by `submit`. */
-export type SingleAnswerStatus = 'idle' | 'submitting' | 'submitted';
+type SingleAnswerStatus = 'idle' | 'submitting' | 'submitted';
 
 /**
  * Sends at most one answer through `submit` (a string for `tool-input`, or any value: the decisions

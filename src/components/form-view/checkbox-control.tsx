@@ -1,16 +1,17 @@
 import type { HeadlessField } from '../../form';
-import { FieldLabel } from './field-label';
+import type { FieldEnvironment } from './field-environment-context';
+import { fieldLabel } from './field-label';
 
 /**
  * One boolean checkbox (a `checkbox` field without options). Read-only holds because the
  * checkbox is controlled and the change is ignored (a `preventDefault` on click would leave
  * React's controlled state out of step with the element).
  */
-export function CheckboxControl({ field }: { field: HeadlessField }) {
+export function checkboxControl(field: HeadlessField, environment: FieldEnvironment) {
   return (
     <div className="hitl-toggle">
       <input className="hitl-checkbox" {...field.getInputProps()} />
-      <FieldLabel field={field} />
+      {fieldLabel(field, environment)}
     </div>
   );
 }

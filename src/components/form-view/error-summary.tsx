@@ -1,14 +1,10 @@
 import { Fragment, useSyncExternalStore, type MouseEvent } from 'react';
-import { cutText, type FieldIds, type FormControl, type HeadlessField } from '../../form';
+import { cutText, type FormControl } from '../../form';
 import type { FormMessages } from '../../messages';
 
 /** Props of `ErrorSummary`. */
 export interface ErrorSummaryProps {
   control: FormControl;
-  /** The form's fields, for their labels. */
-  fields: readonly HeadlessField[];
-  /** The ids of field `index`'s elements. */
-  ids: (index: number) => FieldIds;
   messages: FormMessages;
   /** Characters of a label shown: a summary of huge labels would lay out megabytes. */
   maxTextLength: number;
@@ -38,11 +34,11 @@ function sentence(messages: FormMessages, count: number): Array<string | number>
  * polite, non-atomic live region: when a field is fixed its link is removed (removals are not
  * announced) and only the changed count is said, never the whole list again.
  */
-export function ErrorSummary({ control, fields, ids, messages, maxTextLength }: ErrorSummaryProps) {
+export function ErrorSummary({ control, messages, maxTextLength }: ErrorSummaryProps) {
   useSyncExternalStore(control.subscribe, control.getFormState, control.getFormState);
   const invalid = control.invalidFields();
   if (invalid.length === 0) return null;
-  const labels = invalid.map((index) => cutText(fields[index]?.label ?? '', maxTextLength));
+  const labels = invalid.map((index) => cutText(control.readField(index).label, maxTextLength));
   const parts = sentence(messages, invalid.length);
   const focus = (index: number) => (event: MouseEvent) => {
     event.preventDefault();
@@ -57,7 +53,7 @@ export function ErrorSummary({ control, fields, ids, messages, maxTextLength }: 
             if (typeof part === 'string') return <Fragment key={`text-${invalid[position / 2] ?? 'end'}`}>{part}</Fragment>;
             const index = invalid[part] as number;
             return (
-              <a key={index} href={`#${ids(index).control}`} onClick={focus(index)}>
+              <a key={index} href={`#${control.ids(index).control}`} onClick={focus(index)}>
                 <bdi>{labels[part]}</bdi>
               </a>
             );

@@ -1,7 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import { cutText, DEFAULT_CONTENT_LIMITS, type HeadlessField } from '../../form';
 import { enFormMessages } from '../../messages';
-import { FieldEnvironmentContext } from './field-environment-context';
+import { FieldEnvironmentContext, type FieldEnvironment } from './field-environment-context';
 import { useLongText } from './long-text';
 
 /** Props of `Label`. */
@@ -95,4 +95,40 @@ export function FieldLabel({ field, as }: { field: HeadlessField; as?: LabelProp
     description: field.description === undefined ? undefined : cutText(field.description, max),
     descriptionId: field.getDescriptionProps().id,
   });
+}
+
+/** The label elements last made for a field, by its `getLabelProps` (one function per field of a form). */
+const madeLabels = new WeakMap<object, { field: HeadlessField; as: LabelProps['as']; max: number; elements: ReactNode }>();
+
+/**
+ * A field's label as `FieldLabel` renders it, without a component of its own while the label needs
+ * no "Show all" (one fiber less in every field, which each keystroke renders). The elements are
+ * made again only when the label, its description or `required` changed: a keystroke hands React
+ * the same elements, which it then skips.
+ */
+export function fieldLabel(field: HeadlessField, environment: FieldEnvironment, as?: LabelProps['as']): ReactNode {
+  const max = environment.limits.maxTextLength;
+  if (field.label.length > max) return <FieldLabel field={field} as={as} />;
+  const made = madeLabels.get(field.getLabelProps);
+  if (
+    made !== undefined &&
+    made.as === as &&
+    made.max === max &&
+    made.field.label === field.label &&
+    made.field.required === field.required &&
+    made.field.description === field.description
+  )
+    return made.elements;
+  const { id, htmlFor } = field.getLabelProps();
+  const elements = labelElements({
+    id,
+    htmlFor,
+    text: field.label,
+    required: field.required,
+    as,
+    description: field.description === undefined ? undefined : cutText(field.description, max),
+    descriptionId: field.getDescriptionProps().id,
+  });
+  madeLabels.set(field.getLabelProps, { field, as, max, elements });
+  return elements;
 }

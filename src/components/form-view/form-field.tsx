@@ -1,30 +1,26 @@
-import { useCallback, useContext, useSyncExternalStore, type ComponentType } from 'react';
+import { useContext, type ComponentType } from 'react';
 import { applyClassNamePolicy, cutText, type HeadlessField } from '../../form';
+import { useFieldOf } from '../../hooks';
 import { cx } from '../../utils';
-import { CheckboxControl } from './checkbox-control';
-import { CheckboxGroupControl } from './checkbox-group-control';
+import { checkboxControl } from './checkbox-control';
+import { checkboxGroupControl } from './checkbox-group-control';
 import { FieldEnvironmentContext, type FieldEnvironment } from './field-environment-context';
 import type { FieldSlotProps } from './field-slots';
 import { FieldLabel } from './field-label';
 import { OptionListbox, usesOptionListbox } from './option-listbox';
-import { RadioGroupControl } from './radio-group-control';
-import { RangeControl } from './range-control';
+import { radioGroupControl } from './radio-group-control';
+import { rangeControl } from './range-control';
 import { SelectControl } from './select-control';
-import { SwitchControl } from './switch-control';
-import { TextControl } from './text-control';
+import { switchControl } from './switch-control';
+import { textControl } from './text-control';
 
 /**
  * Field `index` of the form. It subscribes to that field alone, so typing in one field of 200
  * re-renders that field and nothing else.
  */
 export function FormField({ index, environment }: { index: number; environment: FieldEnvironment }) {
-  const { control, view, messages, settings } = environment;
-  const subscribe = useCallback((listener: () => void) => control.subscribeField(index, listener), [control, index]);
-  const get = useCallback(() => control.getFieldState(index), [control, index]);
-  useSyncExternalStore(subscribe, get, get);
-  const field = view.readField(index, messages, settings);
-  const props: FieldSlotProps = { field };
-  return environment.renderField ? environment.renderField(field, props, DefaultField) : <DefaultField {...props} />;
+  const field = useFieldOf(environment.control, index);
+  return environment.renderField ? environment.renderField(field, { field }, DefaultField) : fieldElements(field, environment);
 }
 
 /**
@@ -34,6 +30,11 @@ export function FormField({ index, environment }: { index: number; environment: 
 export function DefaultField({ field }: FieldSlotProps) {
   const environment = useContext(FieldEnvironmentContext);
   if (environment === null) throw new Error('hitl-react: a field renders only inside its form.');
+  return fieldElements(field, environment);
+}
+
+// A function, not a component: without `renderField`, the field's own component renders it, one fiber less per keystroke.
+function fieldElements(field: HeadlessField, environment: FieldEnvironment) {
   const className = applyClassNamePolicy(field.field.className, environment.classNamePolicy);
   const invalid = field.error !== undefined;
   const Slot = environment.components?.[field.kind];
@@ -47,7 +48,7 @@ export function DefaultField({ field }: FieldSlotProps) {
       data-readonly={field.readOnly ? '' : undefined}
       data-required={field.required ? '' : undefined}
     >
-      {Slot ? <SlotControl Slot={Slot} field={field} /> : control(field)}
+      {Slot ? <SlotControl Slot={Slot} field={field} /> : control(field, environment)}
       {field.notes.map((note, index) => (
         <p className="hitl-field-note" key={index}>
           {cutText(note, environment.limits.maxTextLength)}
@@ -76,24 +77,24 @@ function SlotControl({ Slot, field }: { Slot: ComponentType<FieldSlotProps>; fie
   );
 }
 
-// A function, not a component, for the same reason as the label's: one fiber less per field.
-function control(field: HeadlessField) {
+// Functions, not components, for the same reason as the label's: one fiber less per field.
+function control(field: HeadlessField, environment: FieldEnvironment) {
   // A long list of options is searched rather than scanned, and only its rows in view are rendered.
   if (usesOptionListbox(field)) return <OptionListbox field={field} />;
   switch (field.control) {
     case 'input':
     case 'textarea':
-      return <TextControl field={field} />;
+      return textControl(field, environment);
     case 'range':
-      return <RangeControl field={field} />;
+      return rangeControl(field, environment);
     case 'checkbox':
-      return <CheckboxControl field={field} />;
+      return checkboxControl(field, environment);
     case 'switch':
-      return <SwitchControl field={field} />;
+      return switchControl(field, environment);
     case 'radio':
-      return <RadioGroupControl field={field} />;
+      return radioGroupControl(field, environment);
     case 'checkbox-group':
-      return <CheckboxGroupControl field={field} />;
+      return checkboxGroupControl(field, environment);
     case 'select':
       return <SelectControl field={field} />;
   }

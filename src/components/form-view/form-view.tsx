@@ -1,5 +1,5 @@
 import { memo, useMemo, type ReactNode, type Ref } from 'react';
-import { headlessInternals, type ClassNamePolicy, type HeadlessForm } from '../../form';
+import { formControlOf, type ClassNamePolicy, type HeadlessForm } from '../../form';
 import { cx } from '../../utils';
 import { Heading, type HeadingLevel } from '../shared';
 import { ErrorSummary } from './error-summary';
@@ -9,8 +9,7 @@ import { FormField } from './form-field';
 import { FormFooter } from './form-footer';
 import { useLongText } from './long-text';
 
-// The control, not the parent, drives a field's updates; memo keeps a parent render from reaching
-// 200 fields.
+// Each field subscribes to its own state; memo keeps a render of the form from reaching 200 fields.
 const MemoFormField = memo(FormField);
 
 // An update visits every sibling of each fiber on its way down: typing in one of 1,000 sibling
@@ -20,10 +19,11 @@ const FieldGroup = memo(function FieldGroup({ indexes, environment }: { indexes:
   return indexes.map((index) => <MemoFormField key={index} index={index} environment={environment} />);
 });
 
-function groupIndexes(fields: HeadlessForm['fields']): number[][] {
-  const size = Math.max(8, Math.ceil(Math.sqrt(fields.length)));
+function groupIndexes(count: number): number[][] {
+  const size = Math.max(8, Math.ceil(Math.sqrt(count)));
   const groups: number[][] = [];
-  for (let start = 0; start < fields.length; start += size) groups.push(fields.slice(start, start + size).map((field) => field.index));
+  for (let start = 0; start < count; start += size)
+    groups.push(Array.from({ length: Math.min(size, count - start) }, (_, offset) => start + offset));
   return groups;
 }
 
@@ -37,7 +37,7 @@ export type ToolCallFormState = 'idle' | 'invalid' | 'submitting' | 'submitted';
 
 /** Props of `FormView`. */
 export interface FormViewProps {
-  /** The headless form rendered (`useToolCallForm`, `useFormView`). */
+  /** The headless form rendered (`useFormView`). */
   form: HeadlessForm;
   /** Default: `'drop'`, as documented on `<ToolCallForm classNamePolicy>`. */
   classNamePolicy: ClassNamePolicy | undefined;
@@ -72,12 +72,16 @@ export function formViewState(form: HeadlessForm): ToolCallFormState {
  * which follows the fixes. A sent answer is final: the fields turn read-only and the button says so.
  */
 export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', components, renderField, ...props }: FormViewProps) {
-  const { view, control, messages, settings, limits, ids, locked } = headlessInternals(form);
+  const control = formControlOf(form);
+  const { limits } = control;
+  const view = control.getViewState();
+  const { messages } = view;
   const environment = useMemo<FieldEnvironment>(
-    () => ({ view, control, messages, settings, limits, locked, classNamePolicy, components, renderField }),
-    [view, control, messages, settings, limits, locked, classNamePolicy, components, renderField],
+    () => ({ control, view, messages: view.messages, limits: control.limits, classNamePolicy, components, renderField }),
+    [control, view, classNamePolicy, components, renderField],
   );
-  const groups = useMemo(() => groupIndexes(form.fields), [form.fields]);
+  // Each field subscribes to itself (`FormField`): the form reads none of their values.
+  const groups = useMemo(() => groupIndexes(control.fields.length), [control]);
   const descriptionId = `${form.headingId}-description`;
   const heading = useLongText(form.heading ?? '', limits.maxTextLength, form.headingId, messages);
   const description = useLongText(form.description ?? '', limits.maxTextLength, descriptionId, messages);
@@ -105,14 +109,7 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
       {description.toggle}
       {form.refusals > 0 ? (
         // Keyed by attempt: each refused submit puts the alert in afresh, so it is announced again.
-        <ErrorSummary
-          key={form.refusals}
-          control={control}
-          fields={form.fields}
-          ids={ids}
-          messages={messages}
-          maxTextLength={limits.maxTextLength}
-        />
+        <ErrorSummary key={form.refusals} control={control} messages={messages} maxTextLength={limits.maxTextLength} />
       ) : null}
       <FieldEnvironmentContext.Provider value={environment}>
         <div className="hitl-fields">
@@ -130,7 +127,7 @@ export function FormView({ form, disabled, formRef, classNamePolicy = 'drop', co
         disabled={disabled}
         busy={form.status === 'submitting'}
         sent={form.status === 'submitted' ? messages.sent() : undefined}
-        locked={locked}
+        locked={view.locked}
       />
     </form>
   );

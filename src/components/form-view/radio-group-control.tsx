@@ -1,13 +1,13 @@
-import type { HeadlessField } from '../../form';
-import { FieldLabel } from './field-label';
-import { useCutText } from './long-text';
+import { cutText, type HeadlessField } from '../../form';
+import type { FieldEnvironment } from './field-environment-context';
+import { fieldLabel } from './field-label';
 
 /** Radio buttons in a `role="radiogroup"` named by the field's label. */
-export function RadioGroupControl({ field }: { field: HeadlessField }) {
-  const cut = useCutText();
+export function radioGroupControl(field: HeadlessField, environment: FieldEnvironment) {
+  const max = environment.limits.maxTextLength;
   return (
     <fieldset className="hitl-group" {...field.getInputProps()}>
-      <FieldLabel field={field} as="legend" />
+      {fieldLabel(field, environment, 'legend')}
       <div className="hitl-group-options">
         {field.options.map((option, index) => {
           const props = field.getOptionProps(index);
@@ -15,7 +15,7 @@ export function RadioGroupControl({ field }: { field: HeadlessField }) {
             <div className="hitl-option" key={index}>
               <input className="hitl-radio" {...props} />
               <label className="hitl-option-label" htmlFor={props.id}>
-                <bdi>{cut(option.label)}</bdi>
+                <bdi>{cutText(option.label, max)}</bdi>
               </label>
             </div>
           );

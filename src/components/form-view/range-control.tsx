@@ -1,12 +1,13 @@
 import type { HeadlessField } from '../../form';
-import { FieldLabel } from './field-label';
+import type { FieldEnvironment } from './field-environment-context';
+import { fieldLabel } from './field-label';
 
 /** A native range input with its current value beside it. */
-export function RangeControl({ field }: { field: HeadlessField }) {
+export function rangeControl(field: HeadlessField, environment: FieldEnvironment) {
   const props = field.getInputProps();
   return (
     <>
-      <FieldLabel field={field} />
+      {fieldLabel(field, environment)}
       <div className="hitl-range">
         <input className="hitl-input hitl-range-input" {...props} />
         {/* The slider announces its own value; the output is for the eye only, so it is not read twice. */}

@@ -1,6 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
 import type { HeadlessField } from '../../form';
-import { FieldLabel } from './field-label';
+import type { FieldEnvironment } from './field-environment-context';
+import { fieldLabel } from './field-label';
 
 /**
  * The switch as drawn without `hitl-react/styles.css` (which hides it and styles the track and
@@ -19,12 +20,12 @@ function SwitchGraphic({ on }: { on: boolean }) {
 }
 
 /** A Radix Switch: `role="switch"`, named by the field's label. */
-export function SwitchControl({ field }: { field: HeadlessField }) {
+export function switchControl(field: HeadlessField, environment: FieldEnvironment) {
   // The native checkbox props, minus what a `<button role="switch">` does not take.
   const { type: _type, role: _role, onChange: _onChange, checked, name: _name, ...props } = field.getInputProps();
   return (
     <div className="hitl-toggle">
-      <FieldLabel field={field} />
+      {fieldLabel(field, environment)}
       <Switch.Root
         {...props}
         className="hitl-switch"

@@ -1,12 +1,16 @@
 import type { HeadlessField } from '../../form';
-import { FieldLabel } from './field-label';
+import type { FieldEnvironment } from './field-environment-context';
+import { fieldLabel } from './field-label';
 
-/** Text-like, number and date-like fields as native `<input>`s, and `textarea`. */
-export function TextControl({ field }: { field: HeadlessField }) {
+/**
+ * Text-like, number and date-like fields as native `<input>`s, and `textarea`. A function, not a
+ * component: a keystroke renders its field, and each fiber less in it is a share of that render.
+ */
+export function textControl(field: HeadlessField, environment: FieldEnvironment) {
   const props = field.getInputProps();
   return (
     <>
-      <FieldLabel field={field} />
+      {fieldLabel(field, environment)}
       {field.control === 'textarea' ? <textarea className="hitl-input" {...props} /> : <input className="hitl-input" {...props} />}
     </>
   );

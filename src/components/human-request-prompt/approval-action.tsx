@@ -17,13 +17,13 @@ const DEFAULT_ALLOWED: readonly HumanDecisionType[] = ['approve', 'reject'];
  * dropped, and a list that allows nothing known falls back to the default, since an action nobody
  * can decide would hold the whole request.
  */
-export function allowedDecisions(action: HumanAction): ReadonlySet<HumanDecisionType> {
+function allowedDecisions(action: HumanAction): ReadonlySet<HumanDecisionType> {
   const listed = Array.isArray(action.allowed) ? DECISION_TYPES.filter((type) => action.allowed?.includes(type)) : [];
   return new Set(listed.length > 0 ? listed : DEFAULT_ALLOWED);
 }
 
 /** Props of `ApprovalAction`. */
-export interface ApprovalActionProps {
+interface ApprovalActionProps {
   action: HumanAction;
   /** The heading's text: "Approve <name>?" for a lone action, "Action 1 of 2: <name>" for one of several. */
   heading: string;

@@ -3,7 +3,7 @@ import { enRequestMessages, type RequestMessages } from '../../messages';
 import { safeHttpUrl } from '../shared';
 
 /** Props of `LinkRequest`, the part of `<HumanRequestPrompt>` loaded for a page to visit. */
-export interface LinkRequestProps {
+interface LinkRequestProps {
   /** The request's `url` (untrusted). */
   url: unknown;
   /** The prompt's `messages`. */

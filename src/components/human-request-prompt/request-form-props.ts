@@ -7,7 +7,7 @@ import type { HeadingLevel } from '../shared';
 import type { HumanRequestPromptMessages } from './messages';
 
 /** The props of `<HumanRequestPrompt>` its forms read, as it was given them. */
-export interface PromptFormOptions {
+interface PromptFormOptions {
   messages?: Partial<HumanRequestPromptMessages> | undefined;
   components?: FieldComponents | undefined;
   renderField?: RenderField | undefined;

@@ -8,7 +8,7 @@ import { JsonEditor } from '../tool-call-prompt';
 import type { RequestFormProps } from './request-form-props';
 
 /** Props of `SchemaJsonAnswer`, the part of `<HumanRequestPrompt>` loaded for a schema no form can render. */
-export interface SchemaJsonAnswerProps extends RequestFormProps {
+interface SchemaJsonAnswerProps extends RequestFormProps {
   /** The request's schema (untrusted), which `isFlatObjectSchema` refused. */
   schema: JsonSchema;
   /** Receives the parsed object; a promise keeps the editor busy, a rejection returns it to editing. */

@@ -15,7 +15,7 @@ function stepOf(left: number): number | undefined {
   return reached;
 }
 
-export interface TimeLeftProps {
+interface TimeLeftProps {
   /** The request's `deadline` (untrusted): epoch ms or ISO 8601 (`parseDeadline`); anything else is none. */
   deadline: unknown;
   /** The prompt's `messages`. */

@@ -8,7 +8,7 @@ import { customRenderer, ToolCallPrompt, type ToolRenderers } from '../tool-call
 import type { RunViewerFormProps } from '../run-viewer';
 import { errorReason, type HeadingLevel } from '../shared';
 
-export interface InboxPromptProps {
+interface InboxPromptProps {
   item: InboxToolCallItem;
   client: TaskClient | undefined;
   tools: readonly ToolDefinition[] | undefined;

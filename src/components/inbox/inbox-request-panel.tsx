@@ -9,7 +9,7 @@ import type { RunViewerFormProps } from '../run-viewer';
 import { errorReason, type HeadingLevel } from '../shared';
 import type { FieldComponents, RenderField } from '../tool-call-form';
 
-export interface InboxRequestPanelProps {
+interface InboxRequestPanelProps {
   item: InboxRequestItem;
   /** How it ended, when it did: shown in place of the prompt. */
   ended: string | undefined;

@@ -36,7 +36,7 @@ export function endedText(item: InboxRequestItem, state: RequestListingState, me
 }
 
 /** The headings `<HumanRequestPrompt>` gives a request without a title. */
-export type KindHeadings = Pick<RequestPromptMessages, 'formHeading' | 'approvalHeading' | 'linkHeading'>;
+type KindHeadings = Pick<RequestPromptMessages, 'formHeading' | 'approvalHeading' | 'linkHeading'>;
 
 /** A request's name in the list: its title, else the heading its prompt has ("Approval requested"). */
 export function requestTitle(item: InboxRequestItem, headings: KindHeadings): string {
@@ -45,7 +45,7 @@ export function requestTitle(item: InboxRequestItem, headings: KindHeadings): st
   return kind === 'approval' ? headings.approvalHeading() : kind === 'link' ? headings.linkHeading() : headings.formHeading();
 }
 
-export interface InboxRequestButtonProps {
+interface InboxRequestButtonProps {
   item: InboxRequestItem;
   now: number | undefined;
   messages: InboxMessages;

@@ -290,7 +290,7 @@ function humanise(name: string): string {
  * The default of `<Inbox toolLabel>`: a form is named by its heading (the item's title), any
  * other tool by its name in words, never by the raw `form_input`.
  */
-export function defaultToolLabel(item: InboxToolCallItem, messages: InboxMessages): string {
+function defaultToolLabel(item: InboxToolCallItem, messages: InboxMessages): string {
   if (item.toolName === 'form_input') {
     const { parameters } = item.toolCall.tool;
     const hasHeading = isRecord(parameters) && typeof parameters.heading === 'string' && parameters.heading.trim() !== '';

@@ -1,5 +1,4 @@
 export { LiveView } from './live-view';
 export type { LiveViewProps, LiveViewState } from './live-view';
 export { liveViewSandbox } from './live-view-sandbox';
-export { defaultLiveViewMessages } from './messages';
 export type { LiveViewMessages } from './messages';

@@ -20,30 +20,24 @@ function collectKeys(rows: readonly unknown[], from: number, to: number, seen: S
   return skipped;
 }
 
+/**
+ * The columns, in order: `title` and `value` (the two fields the spec shows) when any row has
+ * them, then every other key in the order first seen.
+ */
 function orderColumns(seen: ReadonlySet<string>): string[] {
   const leading = ['title', 'value'].filter((key) => seen.has(key));
   return [...leading, ...[...seen].filter((key) => key !== 'title' && key !== 'value')];
 }
 
-/**
- * The columns, in order: `title` and `value` (the two fields the spec shows) when any row has
- * them, then every other key in the order first seen. Rows that are not objects are skipped.
- */
-export function dataTableColumns(rows: readonly unknown[]): string[] {
-  const seen = new Set<string>();
-  collectKeys(rows, 0, rows.length, seen);
-  return orderColumns(seen);
-}
-
-export interface DataTableRows {
+interface DataTableRows {
   /** The rows to show: those that are objects (see `useDataTableRows` for long tables). */
   objects: readonly unknown[];
-  /** `dataTableColumns` of the rows read so far. */
+  /** The columns of the rows read so far (see `orderColumns`); rows that are not objects have none. */
   columns: string[];
 }
 
 /**
- * The rows and `dataTableColumns(rows)` without blocking the page for long tables: the first
+ * The rows and their columns without blocking the page for long tables: the first
  * `FIRST_PASS_ROWS` rows are read while rendering, the others after it, `CHUNK_ROWS` per task.
  * Until then the rows not yet read are taken to be objects, as a well-formed result's are: a key
  * found later adds its column, and a row found not to be an object is dropped, when the last chunk

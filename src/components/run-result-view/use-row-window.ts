@@ -9,9 +9,9 @@ const ESTIMATED_BODY_OFFSET_ROWS = 2;
  * Rows rendered beyond each edge of the viewport. The window also moves in steps of this many
  * rows, so scrolling renders again once every few rows rather than on every scroll event.
  */
-export const OVERSCAN_ROWS = 8;
+const OVERSCAN_ROWS = 8;
 
-export interface RowWindow {
+interface RowWindow {
   /** First rendered row (0-based, of the body rows). */
   start: number;
   /** One past the last rendered row. */

@@ -1,4 +1,3 @@
 export { RunStatusBadge } from './run-status-badge';
 export type { RunStatusBadgeProps } from './run-status-badge';
-export { defaultRunStatusBadgeMessages } from './messages';
 export type { RunStatusBadgeMessages } from './messages';

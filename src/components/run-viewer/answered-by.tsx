@@ -3,7 +3,7 @@ import type { TaskClient } from '../../client';
 import { useAuditTrail, useMessageGroup, useMessagesLocale } from '../../hooks';
 import { enAuditTrailMessages, formatDateTime } from '../../messages';
 
-export interface AnsweredByProps {
+interface AnsweredByProps {
   taskId: string;
   runId: string | undefined;
   client: TaskClient | undefined;

@@ -1,5 +1,4 @@
 export { RunViewer } from './run-viewer';
 export type { RunViewerProps, RunViewerState } from './run-viewer';
 export type { RunViewerFormProps } from './pending-tool-call';
-export { defaultRunViewerMessages } from './messages';
 export type { RunViewerMessages, RunViewerPartMessages } from './messages';

@@ -1,4 +1,4 @@
-import { enRunViewerMessages, type RequestMessages, type RunViewerMessages } from '../../messages';
+import type { RequestMessages, RunViewerMessages } from '../../messages';
 import type { RunGifMessages } from '../run-gif';
 import type { DataTableMessages, RunResultViewMessages } from '../run-result-view';
 import type { RunStatusBadgeMessages } from '../run-status-badge';
@@ -21,6 +21,3 @@ export interface RunViewerPartMessages {
   /** For the time left to answer and the note at the deadline (`toolCallTimeoutMs`). Default: the `request` group of `<MessagesProvider>`'s messages, else English. */
   request?: Partial<RequestMessages>;
 }
-
-/** The English defaults of `RunViewerMessages` (the `en` locale's group). */
-export const defaultRunViewerMessages: RunViewerMessages = enRunViewerMessages;

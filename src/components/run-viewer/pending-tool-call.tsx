@@ -16,7 +16,7 @@ export type RunViewerFormProps = Pick<
   'messages' | 'classNamePolicy' | 'autocompletePolicy' | 'agentNotice' | 'onInvalidParameters'
 >;
 
-export interface PendingToolCallProps {
+interface PendingToolCallProps {
   taskId: string;
   /** Keeps what the person typed in `sessionStorage` (see `useToolCallDraft`). */
   persistDrafts: boolean;

@@ -13,7 +13,7 @@ export type ToolCallExpiredHandler = (
   context: { taskId: string; runId: string | undefined },
 ) => boolean | void | Promise<boolean | void>;
 
-export interface ToolCallDeadlineOptions {
+interface ToolCallDeadlineOptions {
   taskId: string;
   runId: string | undefined;
   client: TaskClient | undefined;

@@ -9,7 +9,7 @@ export function subLevel(level: HeadingLevel): HeadingLevel {
   return Math.min(6, level + 1) as HeadingLevel;
 }
 
-export interface HeadingProps {
+interface HeadingProps {
   level: HeadingLevel;
   id?: string;
   className?: string;

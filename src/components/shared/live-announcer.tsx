@@ -7,7 +7,7 @@ export interface Announcement {
   readonly text: string;
 }
 
-export interface LiveAnnouncerProps {
+interface LiveAnnouncerProps {
   /** The latest announcement; `null` keeps saying nothing new (the last words stay). */
   announcement: Announcement | null;
   className: string;

@@ -8,8 +8,6 @@ import { cx } from '../../utils';
 import { withRefProp } from '../../utils/react';
 import type { PagedListMessages } from '../../messages';
 
-export type { PagedListMessages };
-
 /** Where a list stands, in `data-state`. */
 export type PagedListState = 'loading' | 'error' | 'empty' | 'ready';
 
@@ -24,7 +22,7 @@ export interface PagedListItem {
   onSelect?: () => void;
 }
 
-export interface PagedListProps {
+interface PagedListProps {
   /** The root's own class, e.g. `hitl-task-list`. */
   baseClassName: string;
   className: string | undefined;

@@ -28,7 +28,7 @@ export function usePage(options: {
   return [page, setPage];
 }
 
-export interface PagerProps {
+interface PagerProps {
   page: number;
   pageCount: number;
   /** Names the `<nav>`, e.g. "Task pages". */

@@ -1,4 +1,4 @@
-export interface RetryAlertProps {
+interface RetryAlertProps {
   /** The alert's class, e.g. `hitl-list-error`. */
   className: string;
   /** What went wrong. */

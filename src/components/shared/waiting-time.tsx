@@ -2,7 +2,7 @@ import { formatDuration } from '../../messages';
 import { useMessagesLocale } from '../../hooks';
 import { useNow } from '../../utils/react';
 
-export interface WaitingTimeProps {
+interface WaitingTimeProps {
   /** When the waiting began, in ms since the epoch. */
   since: number;
   /** The sentence around the duration, already written in the locale ("2 min"). */

@@ -1,4 +1,3 @@
 export { TaskList } from './task-list';
 export type { TaskListProps, TaskListState } from './task-list';
-export { defaultTaskListMessages } from './messages';
 export type { TaskListMessages } from './messages';

@@ -1,6 +1,1 @@
-import { enTaskListMessages, type TaskListMessages } from '../../messages';
-
-export type { TaskListMessages };
-
-/** The English defaults of `TaskListMessages` (the `en` locale's group). */
-export const defaultTaskListMessages: TaskListMessages = enTaskListMessages;
+export type { TaskListMessages } from '../../messages';

@@ -1,11 +1,10 @@
 import type { ReactNode, Ref } from 'react';
 import type { AutocompletePolicy, ClassNamePolicy, ContentLimits } from '../../form';
 import { useMessageGroup, useToolCallForm } from '../../hooks';
-import { enFormMessages } from '../../messages';
+import { enFormMessages, type FormMessages } from '../../messages';
 import type { FormAnswer, FormInputParameters, FormInputProblem } from '../../schema';
 import { FormView, type FieldComponents, type RenderField } from '../form-view';
 import type { HeadingLevel } from '../shared';
-import type { ToolCallFormMessages } from './messages';
 import { withRefProp } from '../../utils/react';
 
 /** Props of `<ToolCallForm>`. */
@@ -44,8 +43,12 @@ export interface ToolCallFormProps {
    * the agent what was wrong. Default: none.
    */
   onInvalidParameters?: (problems: FormInputProblem[]) => void;
-  /** Replaces some of the texts the form writes itself. Default: those of `<MessagesProvider>`, else the English `defaultToolCallFormMessages`. */
-  messages?: Partial<ToolCallFormMessages>;
+  /**
+   * Replaces some of the texts the form writes itself (field errors, notes, labels, the submit
+   * button, the alert about unusable parameters: the `form` group of `Messages`). Default: those of
+   * `<MessagesProvider>`, else English.
+   */
+  messages?: Partial<FormMessages>;
   /**
    * Your components for field kinds, e.g. `{ text: MyInput, select: MySelect }`: each renders the
    * control of fields of its kind from `{ field }` (value, error, `getInputProps()`, …, as in

@@ -8,7 +8,7 @@ import { JsonErrors, prettyPrint, useJsonCheck } from './use-json-check';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 
 /** Props of `JsonEditor`. */
-export interface JsonEditorProps {
+interface JsonEditorProps {
   /** The called tool's name, for the heading and label. */
   toolName: string;
   /** The tool's parameters schema, if known; checked with ajv, loaded on demand. */

@@ -3,7 +3,7 @@ import type { default as Ajv, ErrorObject } from 'ajv';
 import type { JsonSchema } from '../../client';
 
 /** One schema violation: where (a JSON Pointer, `''` for the whole value) and ajv's wording. */
-export interface JsonSchemaViolation {
+interface JsonSchemaViolation {
   /** Where: a JSON Pointer into the answer, `''` for the whole value. */
   path: string;
   /** What: ajv's English wording ("must be string"). */

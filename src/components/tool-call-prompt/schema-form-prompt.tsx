@@ -7,7 +7,7 @@ import type { HeadingLevel } from '../shared';
 import type { ToolCallPromptMessages } from './messages';
 
 /** Props of `SchemaFormPrompt`; see `<ToolCallPrompt>` for the shared ones. */
-export interface SchemaFormPromptProps {
+interface SchemaFormPromptProps {
   /** The called tool's name, for the heading. */
   toolName: string;
   /** The tool's parameters schema, a flat object (`isFlatObjectSchema`). */

@@ -58,7 +58,7 @@ export interface ToolCallPromptProps<Tools extends readonly ToolDefinition[] = T
   renderers?: ToolRenderers<NoInfer<Tools>> | undefined;
   /** The task's tool definitions, where the schema of a call's tool is looked up by name; `defineTool` ones type `renderers`. Default: none (tools other than `form_input` get the JSON editor, syntax-checked only). */
   tools?: Tools | undefined;
-  /** Replaces some of the texts. Default: those of `<MessagesProvider>`, else the English `defaultToolCallPromptMessages`. */
+  /** Replaces some of the texts. Default: those of `<MessagesProvider>`, else English. */
   messages?: Partial<ToolCallPromptMessages> | undefined;
   /** As `<ToolCallForm components>`, for `form_input` calls and generated forms. Default: none. */
   components?: FieldComponents | undefined;

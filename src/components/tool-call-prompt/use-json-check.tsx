@@ -4,9 +4,9 @@ import type { PromptMessages } from '../../messages';
 import { loadJsonSchemaValidator, type JsonSchemaValidatorLoad } from './load-json-schema-validator';
 
 /** What a check of the text found: the parsed value, or the errors to show. */
-export type JsonChecked = { ok: true; value: unknown } | { ok: false; errors: string[] };
+type JsonChecked = { ok: true; value: unknown } | { ok: false; errors: string[] };
 
-export interface JsonCheck {
+interface JsonCheck {
   /** The errors shown under the text area; null while there are none. */
   readonly errors: string[] | null;
   /** The schema's validator once loaded, `loading` meanwhile, null without a schema. */

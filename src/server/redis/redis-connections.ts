@@ -3,7 +3,7 @@ import { createClient } from 'redis';
 export type RedisClient = ReturnType<typeof createClient>;
 
 /** The two connections of a store: commands, and subscriptions (a subscribed client takes no other command). */
-export interface RedisConnectionPair {
+interface RedisConnectionPair {
   client: RedisClient;
   subscriber: RedisClient;
   /** Settles when both first connected, or rejects when a first attempt failed. */
@@ -11,7 +11,7 @@ export interface RedisConnectionPair {
 }
 
 /** Options of `redisConnections`. */
-export interface RedisConnectionsOptions {
+interface RedisConnectionsOptions {
   /** The address, or the function that gives it at the first call (`createRedisProxyStore`'s `url`). */
   url: string | (() => string | undefined);
   /** Connection errors; undefined for one line on `console.error` an outage. */

@@ -5,7 +5,7 @@ import type { RedisClient } from './redis-connections';
 import { FORGET_REQUESTS, LIST_PUSH_SUBSCRIPTIONS, PUT_REQUEST, REPLACE_REQUEST, SAVE_PUSH_SUBSCRIPTION } from './redis-request-scripts';
 
 /** What the requests' part takes from the Redis proxy store. */
-export interface RedisRequestStoreOptions {
+interface RedisRequestStoreOptions {
   /** Put before every key and channel (the store's `prefix`). */
   prefix: string;
   /** The command connection, made (or failed) before it resolves; its calls reject while Redis is away. */

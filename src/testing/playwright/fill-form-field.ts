@@ -107,7 +107,7 @@ class FieldError extends Error {
 const listOptions = (options: readonly string[]) => (options.length === 0 ? 'none' : options.map((option) => `"${option}"`).join(', '));
 
 /** Everything `fillField` needs besides the control and the value. */
-export interface FillFieldContext {
+interface FillFieldContext {
   /** The helper's name, for messages. */
   helper: string;
   label: string;

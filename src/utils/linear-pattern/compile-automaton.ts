@@ -20,7 +20,7 @@ export const StateKind = {
 export type StateKind = (typeof StateKind)[keyof typeof StateKind];
 
 /** Any of the tests a state may hold. */
-export type StateTest = CharTest | AssertionTest | StringsTest;
+type StateTest = CharTest | AssertionTest | StringsTest;
 
 /**
  * A Thompson NFA: states numbered from 0, each with a kind, a `next` state and an `alternative`
@@ -45,7 +45,7 @@ export interface Automaton {
  * (a match visits at most value length × states; `WORK_BUDGET` caps the total). `\d{1,1000}`
  * fits, `(?:a{1000}){1000}` does not.
  */
-export const MAX_STATES = 10_000;
+const MAX_STATES = 10_000;
 
 /** What a class with `\p{…}` of strings counts for against `MAX_STATES`: three fit in a pattern. */
 const PROPERTY_OF_STRINGS_COST = 2_500;

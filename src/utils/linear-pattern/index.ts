@@ -6,9 +6,8 @@
  * backtracks.
  */
 export { compileLinearPattern } from './compile-linear-pattern';
-export { MAX_STATES, type Automaton } from './compile-automaton';
-export { LinearPattern, WORK_BUDGET } from './linear-pattern';
+export type { Automaton } from './compile-automaton';
+export { LinearPattern } from './linear-pattern';
 export { matchesWhole, type WorkMeter } from './matches-whole';
-export { parsePattern } from './parse-pattern';
-export type { PatternFlags, PatternNode } from './pattern-node';
-export { UnsupportedPattern, type UnsupportedReason } from './unsupported-pattern';
+export type { PatternFlags } from './pattern-node';
+export type { UnsupportedReason } from './unsupported-pattern';

@@ -7,7 +7,7 @@ import type { PatternFlags } from './pattern-node';
  * pattern (thousands of states alive at once) on a long value, or a value of hundreds of thousands
  * of characters, reaches it; every value of ordinary patterns is checked exactly.
  */
-export const WORK_BUDGET = 10_000_000;
+const WORK_BUDGET = 10_000_000;
 
 /**
  * A field's `pattern`, compiled for a linear-time whole-value match. It is a `RegExp` (of

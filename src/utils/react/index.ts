@@ -3,6 +3,6 @@ export { assignRef } from './assign-ref';
 export { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect';
 export { useHydrated } from './use-hydrated';
 export { useLatestCallback, useLatestOptionalCallback } from './use-latest-callback';
-export { inertAttribute, REF_IS_A_PROP, withRefProp } from './ref-as-prop';
+export { inertAttribute, withRefProp } from './ref-as-prop';
 export { useNow } from './use-now';
 export { lazyPart } from './lazy-part';

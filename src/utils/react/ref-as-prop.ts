@@ -5,7 +5,7 @@ import { forwardRef, version, type ReactNode, type Ref } from 'react';
  * props, warns "Function components cannot be given refs" and leaves the ref null unless the
  * component is made with `forwardRef`. Read once: one React runs a page.
  */
-export const REF_IS_A_PROP = Number.parseInt(version, 10) >= 19;
+const REF_IS_A_PROP = Number.parseInt(version, 10) >= 19;
 
 /**
  * A component written with `ref` as a normal prop (React 19's way), made to take its `ref` on

@@ -1,4 +1,4 @@
-import { createBrowserEnvironment } from '../../../src/store';
+import { createBrowserEnvironment, createBrowserTabEnvironment } from '../../../src/store';
 
 function setVisibility(state: DocumentVisibilityState): void {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
@@ -31,5 +31,12 @@ describe('createBrowserEnvironment', () => {
     setVisibility('visible');
     expect(environment.isVisible()).toBe(true);
     expect(onChange).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('createBrowserTabEnvironment in the test windows', () => {
+  it('finds no tabs: the setup leaves jsdom without Node’s BroadcastChannel, which every window of the process would share', () => {
+    expect(typeof BroadcastChannel).toBe('undefined');
+    expect(createBrowserTabEnvironment()).toBeUndefined();
   });
 });

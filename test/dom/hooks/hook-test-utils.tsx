@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 // The store and the client load the stream's code on demand; loaded here first, the fake clock
 // needs no real time for it.
 import '../../../src/client/read-event-stream';
-import '../../../src/store/event-feed';
+import '../../../src/store/open-update-sources';
 import { createTaskClient, type TaskClient } from '../../../src/client';
 import { TaskClientProvider } from '../../../src/context';
 import { createTaskProxy, type TaskProxy } from '../../../src/server';

@@ -6,12 +6,12 @@ const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.m
 /** The recipe as a user's app has it: imports from `hitl-react`, shadcn's `@/` aliases, and lucide's icon. */
 function asInAnApp(source: string): string {
   return source
-    .slice(source.indexOf('import { memo'))
+    .slice(source.indexOf('import { useHeadlessField'))
     .replace("from '../../src';", "from 'hitl-react';")
     .replace(/from '\.\/components\/ui\/([a-z-]+)'/g, "from '@/components/ui/$1'")
     .replace("from './lib/utils'", "from '@/lib/utils'")
     .replace("import { LoaderCircleIcon } from '@/components/ui/icons';\n", '')
-    .replace("import { memo } from 'react';", "import { LoaderCircleIcon } from 'lucide-react';\nimport { memo } from 'react';");
+    .replace('import { useHeadlessField', "import { LoaderCircleIcon } from 'lucide-react';\nimport { useHeadlessField");
 }
 
 describe('the design system guide (stories/guides/your-design-system.mdx)', () => {

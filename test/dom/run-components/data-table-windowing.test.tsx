@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { DataTable, dataTableColumns } from '../../../src/components/run-result-view';
+import { DataTable } from '../../../src/components/run-result-view';
 import { expectNoAxeViolations } from '../axe';
 
 /** jsdom lays nothing out: the component falls back to rows of 36 px and a viewport of 480 px. */
@@ -132,7 +132,6 @@ describe('DataTable with many rows (windowed)', () => {
     // The first render reads the first rows only: the page is not blocked reading all of them.
     expect(headers()).toEqual(['Title', 'Value', 'shop']);
     await waitFor(() => expect(headers()).toEqual(['Title', 'Value', 'shop', 'rare']));
-    expect(dataTableColumns(rows)).toEqual(['title', 'value', 'shop', 'rare']);
   });
 
   it('skips rows that are not objects, and counts the rows of a long table right once it has read them', async () => {

@@ -4,8 +4,8 @@ import { TaskClientProvider } from '../../../src/context';
 import { createRunStore, type RunStore } from '../../../src/store';
 import { FakeEnvironment } from '../../node/store/fake-task-client';
 import { FakeOrigin } from '../../node/store/fake-tabs';
-// Loaded ahead: the store loads its cross-tab link on demand, which the fake clock would not wait for.
-import '../../../src/store/cross-tab-sync';
+// Loaded ahead: the store loads its update sources on demand, which the fake clock would not wait for.
+import '../../../src/store/open-update-sources';
 import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from './axe-with-fake-timers';
 import { answersOf, destroyStores, loginAnswer, provider, simulator, startTask } from './simulator-harness';

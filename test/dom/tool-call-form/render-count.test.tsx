@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
-import { ToolCallForm, type RenderField } from '../../../src/components/tool-call-form';
+import { ToolCallForm, type FieldSlotProps, type RenderField } from '../../../src/components/tool-call-form';
 
 /** Commits per field index, counted through the public `renderField`: a Profiler around each field. */
 const commits = new Map<number, number>();
@@ -68,5 +68,31 @@ describe(`a ${FIELDS}-field form`, () => {
     commits.clear();
     rerender(<ToolCallForm parameters={structuredClone(parameters)} renderField={countRenders} />);
     expect(fieldsRenderedSince()).toEqual([]);
+  });
+
+  it('a slot of yours, not memoised, renders for its own field only, and the app around the form not at all', async () => {
+    const user = userEvent.setup();
+    const slotRenders = new Map<number, number>();
+    let appRenders = 0;
+    // The test's own components, counting their renders.
+    function CountingInput({ field }: FieldSlotProps) {
+      slotRenders.set(field.index, (slotRenders.get(field.index) ?? 0) + 1);
+      return <input className="hitl-input" {...field.getInputProps()} />;
+    }
+    const components = { text: CountingInput };
+    const drafts: unknown[] = [];
+    function App() {
+      appRenders += 1;
+      return <ToolCallForm parameters={parameters} components={components} onValuesChange={(answer) => drafts.push(answer)} />;
+    }
+    render(<App />);
+    slotRenders.clear();
+    appRenders = 0;
+    await user.type(control('Field 100'), 'hello');
+    expect(control('Field 100')).toHaveValue('hello');
+    expect([...slotRenders.keys()]).toEqual([100]);
+    expect(slotRenders.get(100)).toBeGreaterThanOrEqual(5);
+    expect(appRenders).toBe(0);
+    expect(drafts).toHaveLength(5);
   });
 });

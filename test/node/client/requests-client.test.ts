@@ -1,6 +1,6 @@
 /** `listRequests` and `answerRequest`: the proxy's requests protocol (src/request/requests-protocol.ts), as the client speaks it. */
 import { createTaskClient, isTaskApiError, type TaskApiError } from '../../../src/client';
-import { REQUEST_ALREADY_ANSWERED, REQUEST_ENDED, requestAnswerPath, REQUESTS_PATH, type HumanAnswer } from '../../../src/request';
+import { REQUEST_ALREADY_ANSWERED, REQUEST_ENDED, REQUESTS_PATH, type HumanAnswer } from '../../../src/request';
 
 const BASE = 'https://app.example/api/hitl';
 
@@ -58,7 +58,8 @@ describe('answerRequest', () => {
     await expect(client.answerRequest?.('elicit/1', answer)).resolves.toEqual({ delivered: false });
     const [request] = requests;
     expect(request?.method).toBe('POST');
-    expect(request?.url).toBe(`${BASE}${requestAnswerPath('elicit/1')}`);
+    // The id is one path segment, encoded.
+    expect(request?.url).toBe(`${BASE}${REQUESTS_PATH}/elicit%2F1/answer`);
     expect(request?.headers.get('content-type')).toBe('application/json');
     expect(await request?.json()).toEqual(answer);
   });

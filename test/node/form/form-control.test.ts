@@ -66,7 +66,7 @@ describe('createFormControl', () => {
     control.setValue(3, 'ab');
     expect(control.getFieldState(1).error).toBeNull();
     expect(control.validateAll()).toEqual([0, 1, 2, 3]);
-    expect(control.getFormState()).toEqual({ errorCount: 4, submitted: true });
+    expect(control.getFormState()).toMatchObject({ errorCount: 4, submitted: true });
     expect(control.getFieldState(0).error).toEqual({ code: 'required' });
     expect(control.getFieldState(2).error).toEqual({ code: 'rangeUnderflow', min: 18, minText: '18' });
     expect(control.getFieldState(3).error).toEqual({ code: 'tooShort', minLength: 3, length: 2 });
@@ -121,7 +121,7 @@ describe('createFormControl', () => {
     control.watch(watcher);
     control.reset();
     expect(control.values()).toEqual(['', '', '', '', 'x']);
-    expect(control.getFormState()).toEqual({ errorCount: 0, submitted: false });
+    expect(control.getFormState()).toMatchObject({ errorCount: 0, submitted: false });
     expect(control.getFieldState(0).error).toBeNull();
     // Field 0 (error cleared) and field 1 (value restored) changed; the others did not.
     expect(calls.map((call) => call.mock.calls.length)).toEqual([1, 1, 0, 0, 0]);

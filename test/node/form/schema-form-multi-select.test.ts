@@ -5,8 +5,7 @@
  */
 import {
   buildSchemaForm,
-  createFormController,
-  createHeadlessView,
+  createFormControl,
   isFlatObjectSchema,
   schemaFormAnswer,
   validateField,
@@ -31,14 +30,13 @@ function makeForm() {
   if (!isFlatObjectSchema(schema)) throw new Error('not a flat object schema');
   const generated = buildSchemaForm(schema, {});
   const onSubmit = vi.fn<(input: string) => void>();
-  const controller = createFormController({
-    model: generated.model,
-    encode: (control) => JSON.stringify(schemaFormAnswer(control.fields, generated.keys, control.values())),
+  const control = createFormControl(generated.model, {
+    idBase: 'order',
+    encode: (form) => JSON.stringify(schemaFormAnswer(form.fields, generated.keys, form.values())),
     onSubmit: (_answer, input) => onSubmit(input),
   });
   const settings = { disabled: false, autocompletePolicy: 'safe' as const };
-  const view = createHeadlessView(controller, { idBase: 'order', formId: undefined, settings });
-  const read = (): HeadlessForm => view.read(enFormMessages, settings);
+  const read = (): HeadlessForm => control.read(enFormMessages, settings);
   return { read, onSubmit };
 }
 

@@ -1,12 +1,12 @@
 /**
  * Hostile input, property-based: 10,000 random `form_input` parameters and run-status bodies, the
  * shapes an agent steered by a web page could send, through the schema check, the form model and
- * controller, the generated schema form, and the store with its status result builder. Nothing may
+ * its control, the generated schema form, and the store with its status result builder. Nothing may
  * throw, and no single input may hold the thread for more than 50 ms.
  */
 import fc from 'fast-check';
 import type { TaskClient } from '../../../src/client';
-import { buildFormModel, buildSchemaForm, createFormController, DEFAULT_CONTENT_LIMITS, isFlatObjectSchema } from '../../../src/form';
+import { buildFormModel, buildSchemaForm, createFormControl, DEFAULT_CONTENT_LIMITS, isFlatObjectSchema } from '../../../src/form';
 import { createRunStore, runStatusObserver, StoreObserver, type RunStore } from '../../../src/store';
 import { FakeEnvironment } from '../store/fake-task-client';
 import { parameters, statusBody } from './arbitraries';
@@ -33,14 +33,14 @@ function throughTheForm(input: unknown): void {
   // The schema check runs inside buildFormModel, after the content limits: that is the order a
   // form meets agent input in, and what keeps a megabyte of bad options from being listed one by one.
   const model = buildFormModel(input, DEFAULT_CONTENT_LIMITS);
-  const controller = createFormController({ model, parameters: input });
-  controller.submit();
+  const control = createFormControl(model, { parameters: input });
+  control.submit();
   // The same object as the tool's schema and as the agent's arguments: both shapes get exercised.
   if (isFlatObjectSchema(input)) buildSchemaForm(input, input);
 }
 
 describe('hostile input (fast-check, 10,000 cases)', () => {
-  it('never throws or holds the thread in the schema check, the form model and the controller', () => {
+  it('never throws or holds the thread in the schema check, the form model and its control', () => {
     fc.assert(
       fc.property(parameters, (input) => {
         expect(

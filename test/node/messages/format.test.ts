@@ -7,7 +7,6 @@ import {
   formatDuration,
   formatExactNumber,
   formatNumber,
-  formatRelativeTime,
   numberFormat,
 } from '../../../src/messages';
 
@@ -40,21 +39,13 @@ describe('formatByteSize', () => {
   });
 });
 
-describe('formatDuration and formatRelativeTime', () => {
+describe('formatDuration', () => {
   it('write "waiting for 2 min" durations in the largest whole unit', () => {
     expect(formatDuration(2 * MINUTE + 10_000, 'en')).toBe('2 min');
     expect(formatDuration(45_000, 'en')).toBe('45 sec');
     expect(formatDuration(3 * 60 * MINUTE, 'de')).toBe('3 Std.');
     expect(formatDuration(2 * MINUTE, 'ja')).toBe('2 分');
     expect(formatDuration(-5, 'en')).toBe('0 sec');
-  });
-
-  it('write moments relative to now', () => {
-    expect(formatRelativeTime(-2 * MINUTE, 'en')).toBe('2 minutes ago');
-    expect(formatRelativeTime(-2 * MINUTE, 'de')).toBe('vor 2 Minuten');
-    expect(formatRelativeTime(-2 * MINUTE, 'ja')).toBe('2 分前');
-    expect(formatRelativeTime(3 * 60 * MINUTE, 'fr')).toBe('dans 3 heures');
-    expect(formatRelativeTime(0, 'en')).toBe('now');
   });
 });
 

@@ -237,6 +237,65 @@ describe('the poller', () => {
     expect(hub.statusRequests(taskId)).toBe(6);
   });
 
+  it('holds the polls of every run after a 429 with Retry-After on one of them', async () => {
+    hub = startHub();
+    const [a, b] = [await task(), await task()];
+    readStream(await hub.open(`taskId=${a}&taskId=${b}`));
+    await tick(0);
+    hub.service.faults.inject({ type: 'http-429', retryAfter: 10, match: { path: new RegExp(`/task/${a}/run/status$`) } });
+    // a is refused at 2000; b, due then too and every 2 s after, waits with a until the service's 10 s are over.
+    await tick(2000);
+    expect([hub.statusRequests(a), hub.statusRequests(b)]).toEqual([2, 1]);
+    await tick(9999);
+    expect([hub.statusRequests(a), hub.statusRequests(b)]).toEqual([2, 1]);
+    await tick(1);
+    expect([hub.statusRequests(a), hub.statusRequests(b)]).toEqual([3, 2]);
+  });
+
+  it('keeps at most maxConcurrentPolls requests open at the service, and serves every run in turn', async () => {
+    const counts = { open: 0, most: 0 };
+    const upstream: { service?: Hub['service'] } = {};
+    hub = startHub({
+      events: { maxConcurrentPolls: 2 },
+      fetch: async (request) => {
+        counts.open += 1;
+        counts.most = Math.max(counts.most, counts.open);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        counts.open -= 1;
+        return (upstream.service as Hub['service']).fetch(request);
+      },
+    });
+    upstream.service = hub.service;
+    const tasks = [await task(), await task(), await task(), await task(), await task()];
+    readStream(await hub.open(tasks.map((id) => `taskId=${id}`).join('&')));
+    // Two at a time, 300 ms each: the fifth run's turn comes at 600 ms.
+    await tick(600);
+    expect(counts.most).toBe(2);
+    expect(tasks.map((id) => hub!.statusRequests(id))).toEqual([1, 1, 1, 1, 0]);
+    await tick(300);
+    expect(tasks.map((id) => hub!.statusRequests(id))).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('polls on at its interval when the wall clock is set back during a request', async () => {
+    const upstream: { service?: Hub['service'] } = {};
+    let setBack = false;
+    hub = startHub({
+      fetch: async (request) => {
+        const response = await (upstream.service as Hub['service']).fetch(request);
+        if (!setBack) vi.setSystemTime(Date.now() - 365 * 24 * 3_600_000);
+        setBack = true;
+        return response;
+      },
+    });
+    upstream.service = hub.service;
+    const taskId = await task();
+    readStream(await hub.open(`taskId=${taskId}`));
+    await tick(0);
+    expect(hub.statusRequests(taskId)).toBe(1);
+    await tick(10_000);
+    expect(hub.statusRequests(taskId)).toBe(6);
+  });
+
   it('stops at a refused key and says so on the stream', async () => {
     hub = startHub();
     const taskId = await task();

@@ -5,7 +5,7 @@
 // The store and the client load the stream's code on demand; loaded here first, the fake clock
 // needs no real time for it.
 import '../../../src/client/read-event-stream';
-import '../../../src/store/event-feed';
+import '../../../src/store/open-update-sources';
 import { createTaskClient, TaskApiError, type TaskClient } from '../../../src/client';
 import { formInputTool } from '../../../src/schema';
 import { createRunStore, resourceKeys, StaleToolCallError, type RunStore, type RunStoreOptions } from '../../../src/store';

@@ -5,8 +5,8 @@
  * polling goes on; nothing throws out of the store or out of an observer's result.
  */
 // The store loads the stream's code on demand; loaded here first, the fake clock needs no real time for it.
-import '../../../src/store/event-feed';
-import type { EventStreamConnection, TaskClient, TaskEvent } from '../../../src/client';
+import '../../../src/store/open-update-sources';
+import { createTaskClient, type EventStreamConnection, type TaskClient, type TaskEvent } from '../../../src/client';
 import { resourceKeys, runStatusObserver, StoreObserver, type RunStore } from '../../../src/store';
 import { FakeTaskClient, processing, runStatus, waitingFor } from './fake-task-client';
 import { useStoreFixture } from './store-fixture';
@@ -186,5 +186,49 @@ describe('a tool call without a usable id', () => {
     await expect(store.submitToolInput({ taskId: 'task-1', toolCallId: '' }, '[]')).rejects.toBeInstanceOf(TypeError);
     expect(client.callsTo('submitToolInput')).toHaveLength(0);
     expect(store.getToolInput('task-1', '').state).toBe('idle');
+  });
+});
+
+describe('what createTaskClient read', () => {
+  /** A client of `createTaskClient` whose service answers every status GET with `status`. */
+  function clientAnswering(status: unknown) {
+    const body = JSON.stringify({ success: true, data: status });
+    return createTaskClient({ baseUrl: 'http://service.test', fetch: () => Promise.resolve(new Response(body)) });
+  }
+
+  it('is checked once, by the client: the store keeps the very status the client returned', async () => {
+    const client = clientAnswering(waitingFor('call-1'));
+    const read = vi.spyOn(client, 'getRunStatus');
+    const store = makeStore(client as FakeTaskClient);
+    store.watch(key);
+    await vi.advanceTimersByTimeAsync(0);
+
+    const returned: unknown = await read.mock.results[0]?.value;
+    expect(returned).toMatchObject({ toolCall: { toolCallId: 'call-1' } });
+    expect(store.getSnapshot(key).data).toBe(returned);
+  });
+
+  it('still has what another event source pushes checked by the store', async () => {
+    const client = Object.assign(clientAnswering(processing()), {
+      events: {
+        connect(connection: EventStreamConnection) {
+          connection.onReady();
+          connection.onEvent({
+            id: '1',
+            resource: 'status',
+            topic: { taskId: 'task-1' },
+            final: false,
+            data: null,
+          } as unknown as TaskEvent);
+          return new Promise<void>((resolve) => connection.signal.addEventListener('abort', () => resolve()));
+        },
+      },
+    });
+    const store = makeStore(client as unknown as FakeTaskClient);
+    store.watch(key);
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getTransport()).toBe('stream');
+    expect(store.getSnapshot(key)).toMatchObject({ data: undefined, error: expect.any(Error) as unknown });
   });
 });

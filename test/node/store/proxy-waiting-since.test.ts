@@ -7,7 +7,7 @@
 // The store and the client load the stream's code on demand; loaded here first, the fake clock
 // needs no real time for it.
 import '../../../src/client/read-event-stream';
-import '../../../src/store/event-feed';
+import '../../../src/store/open-update-sources';
 import { createTaskClient, TOOL_CALL_SEEN_AT_HEADER } from '../../../src/client';
 import { formInputTool } from '../../../src/schema';
 import { createRunStore, InboxObserver, resourceKeys, runStatusObserver, StoreObserver, type RunStore } from '../../../src/store';

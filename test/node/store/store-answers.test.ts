@@ -1,14 +1,15 @@
 /**
- * The shared store (`getRunStore`) comes without the code of its answers: the hooks that answer
- * bring it, and an answer sent without them loads it first. Either way, one answer per call.
+ * The hooks read the client's shared store without the code of its answers (`getSharedStore`): the
+ * hooks that answer bring it, and `getRunStore` hands out the same store with it. Either way, one
+ * answer per call.
  */
-import { getRunStore, StoreObserver, toolInputObserver } from '../../../src/store';
+import { getRunStore, getSharedStore, StoreObserver, toolInputObserver } from '../../../src/store';
 import { FakeTaskClient } from './fake-task-client';
 
 const ref = { taskId: 'task-1', toolCallId: 'call-1' } as const;
 
 describe('answers of the shared store', () => {
-  it('loads their code for an answer sent straight to the store, and still sends it once', async () => {
+  it('sends an answer given straight to the store of getRunStore, once', async () => {
     const client = new FakeTaskClient().script('submitToolInput', { value: undefined, delayMs: 20 });
     const store = getRunStore(client);
     try {
@@ -25,7 +26,7 @@ describe('answers of the shared store', () => {
 
   it('sends in the same task as the click when the answering hook brought their code', async () => {
     const client = new FakeTaskClient().script('submitToolInput', { value: undefined, delayMs: 20 });
-    const store = getRunStore(client);
+    const store = getSharedStore(client);
     const observer = new StoreObserver(toolInputObserver, store, { taskId: 'task-1' });
     const off = observer.subscribe(() => {});
     try {
@@ -37,6 +38,18 @@ describe('answers of the shared store', () => {
     } finally {
       off();
       store.destroy();
+    }
+  });
+
+  it('is the one store the hooks read, given its answers', async () => {
+    const client = new FakeTaskClient().script('submitToolInput', { value: undefined });
+    const shared = getSharedStore(client);
+    try {
+      expect(getRunStore(client)).toBe(shared);
+      await shared.submitToolInput(ref, 'yes');
+      expect(shared.getToolInput('task-1', 'call-1').state).toBe('submitted');
+    } finally {
+      shared.destroy();
     }
   });
 });

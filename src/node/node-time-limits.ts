@@ -1,14 +1,12 @@
+/**
+ * The listener's own limits on slow clients. Node's `headersTimeout` and `requestTimeout` are
+ * checked only every `connectionsCheckingInterval` (30 s unless the server was made with another),
+ * which a listener cannot change on a server the app made: a 10 s limit there could hold a
+ * trickling client for 40 s. These timers hold each limit on time, on any server.
+ */
 import type { NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike } from './node-http-types';
 
 const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n';
-
-/** An answer of the adapter's own, in the service's error envelope. */
-export function plainAnswer(res: NodeResponseLike, status: number, error: string): void {
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.write(new TextEncoder().encode(JSON.stringify({ success: false, error })));
-  res.end();
-}
 
 /** Node's default `server.keepAliveTimeout`, for a server whose own cannot be read. */
 const NODE_KEEP_ALIVE_MS = 5000;
@@ -82,30 +80,15 @@ export function watchHeaders(timeoutMs: number) {
 }
 
 /**
- * Ends a request whose body has not fully come within `timeoutMs`: the handler's signal aborts and
- * its body fails, the client gets 408 unless the answer started, and the connection is closed.
+ * Calls `onLate` once when a request's body has not fully come within `timeoutMs` of its headers,
+ * unless the request ended (or failed) first.
  */
-export function limitBodyTime(
-  req: NodeRequestLike,
-  res: NodeResponseLike,
-  body: { fail(error: Error): void },
-  controller: AbortController,
-  timeoutMs: number,
-): void {
+export function limitBodyTime(req: NodeRequestLike, res: NodeResponseLike, timeoutMs: number, onLate: () => void): void {
   let settled = false;
   const timer = setTimeout(() => {
     if (settled || req.complete === true) return;
     settled = true;
-    const error = new DOMException('The request body did not arrive in time', 'TimeoutError');
-    controller.abort(error);
-    body.fail(error);
-    if (!res.headersSent) {
-      res.setHeader('connection', 'close');
-      plainAnswer(res, 408, 'Request timeout');
-    }
-    // The client may still be trickling: the connection goes once the 408 is out.
-    if (res.writableFinished) req.socket?.destroy();
-    else res.on('close', () => req.socket?.destroy());
+    onLate();
   }, timeoutMs);
   (timer as { unref?: () => void }).unref?.();
   const done = () => {

@@ -1,6 +1,7 @@
 /**
- * The parts of Node's `http.IncomingMessage` the adapter uses. Declared here rather than
- * imported, so this package's types do not require `@types/node`.
+ * The parts of Node's `http.IncomingMessage` the adapter uses itself. Declared here rather than
+ * imported, so this package's types do not require `@types/node`. `srvx` reads the rest: pass
+ * Node's own request (or Express's, Connect's…), not an imitation.
  */
 export interface NodeRequestLike {
   method?: string | undefined;
@@ -10,23 +11,21 @@ export interface NodeRequestLike {
   readonly complete?: boolean | undefined;
   /** The connection it came on. */
   readonly socket?: NodeSocketLike | null | undefined;
-  on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
-  pause(): unknown;
-  resume(): unknown;
+  destroy(error?: Error): unknown;
 }
 
-/** The parts of Node's `http.ServerResponse` the adapter uses. */
+/** The parts of Node's `http.ServerResponse` the adapter uses itself; `srvx` writes the answer through the rest. */
 export interface NodeResponseLike {
   statusCode: number;
   readonly headersSent: boolean;
   readonly writableFinished: boolean;
+  /** True once the connection closed or the answer was dropped. */
+  readonly destroyed: boolean;
   setHeader(name: string, value: string | string[]): unknown;
-  write(chunk: Uint8Array): boolean;
-  end(): unknown;
+  end(chunk?: Uint8Array): unknown;
   destroy(error?: Error): unknown;
-  once(event: 'drain', listener: () => void): unknown;
   on(event: 'close', listener: () => void): unknown;
 }
 
