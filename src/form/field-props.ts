@@ -159,7 +159,7 @@ export function createFieldPropGetters(control: FieldStateOwner, index: number, 
     setOption(option, !(Array.isArray(state) && state.includes(option)));
   });
 
-  // Worked out once: a keystroke asks for the props again, and only the value and error change.
+  // Worked out once: each keystroke asks for the props again, and only the value and error change.
   const described = [describedBy(field, ids, false), describedBy(field, ids, true)] as const;
   const aria = (invalid: boolean): FieldAriaProps => ({
     'aria-invalid': invalid ? true : undefined,
@@ -232,15 +232,8 @@ export function createFieldPropGetters(control: FieldStateOwner, index: number, 
             ...readonlyChoice(),
           };
         default: {
-          // One literal, without spreads: this is what every keystroke renders.
-          const area = field.control === 'textarea';
-          return {
-            id: ids.control,
-            name: ids.control,
-            onBlur,
-            ref,
-            'aria-invalid': invalid ? true : undefined,
-            'aria-describedby': described[invalid ? 1 : 0],
+          const text = {
+            ...common(),
             value: typeof state.value === 'string' ? state.value : '',
             required: field.required,
             readOnly: readOnly(),
@@ -250,9 +243,11 @@ export function createFieldPropGetters(control: FieldStateOwner, index: number, 
             maxLength: field.maxLength,
             autoComplete: autoComplete(),
             onChange,
-            rows: area ? field.rows : undefined,
-            cols: area ? field.cols : undefined,
-            type: area ? undefined : field.kind,
+          };
+          if (field.control === 'textarea') return { ...text, rows: field.rows, cols: field.cols };
+          return {
+            ...text,
+            type: field.kind,
             min,
             max,
             // No step given means any number: HTML's default step of 1 would refuse 1.5.

@@ -221,7 +221,6 @@ export function createFormControl(model: FormModel, options: FormControlOptions 
 
   // The reader's copies of the entries, remade when an entry is, and only once the reader asks for
   // them (`<ToolCallForm>` never does: its fields read themselves).
-  const marks = fields.map((field) => () => void tracked.add(field.index));
   const sources: HeadlessField[] = [];
   const shown: Array<{ source: HeadlessField; copy: HeadlessField } | undefined> = [];
   let shownFields: readonly HeadlessField[] | undefined;
@@ -233,7 +232,7 @@ export function createFormControl(model: FormModel, options: FormControlOptions 
       sources.map((source, index) => {
         const kept = shown[index];
         if (kept?.source === source) return kept.copy;
-        const copy = trackedEntry(source, marks[index] as () => void);
+        const copy = trackedEntry(source, () => void tracked.add(index));
         fieldLinks.set(copy, { control: self, index });
         shown[index] = { source, copy };
         return copy;

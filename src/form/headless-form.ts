@@ -9,6 +9,7 @@ import { answerValue } from './answer-value';
 import type { AutocompletePolicy } from './autocomplete-policy';
 import type { ContentLimits } from './content-limits';
 import type { ControlKind, FieldModel, FormModel } from './field-model';
+import type { FieldState } from './field-state';
 import type { FieldPropGetters } from './field-prop-types';
 import { fieldContext, issueText, noteText, shownLabelOf } from './field-text';
 
@@ -178,40 +179,9 @@ export function fieldLook(
 }
 
 /** A field's entry: its look with the value and error of `state`. */
-export function fieldEntry(
-  look: FieldLook,
-  field: FieldModel,
-  state: { readonly value: FieldModel['initial']; readonly error: Parameters<typeof issueText>[0] | null },
-  messages: FormMessages,
-): HeadlessField {
+export function fieldEntry(look: FieldLook, field: FieldModel, state: FieldState, messages: FormMessages): HeadlessField {
   const error = state.error === null ? undefined : issueText(state.error, messages, look.context);
-  const { entry } = look;
-  // Every key written out, not spread: a keystroke makes one of these, and V8 copies a spread
-  // followed by more keys property by property.
-  return Object.freeze({
-    getLabelProps: entry.getLabelProps,
-    getInputProps: entry.getInputProps,
-    getOptionProps: entry.getOptionProps,
-    getDescriptionProps: entry.getDescriptionProps,
-    getErrorProps: entry.getErrorProps,
-    setOption: entry.setOption,
-    field: entry.field,
-    index: entry.index,
-    kind: entry.kind,
-    control: entry.control,
-    label: entry.label,
-    description: entry.description,
-    notes: entry.notes,
-    options: entry.options,
-    multiple: entry.multiple,
-    required: entry.required,
-    readOnly: entry.readOnly,
-    disabled: entry.disabled,
-    placeholder: entry.placeholder,
-    setValue: entry.setValue,
-    value: answerValue(field, state.value),
-    error,
-  });
+  return Object.freeze({ ...look.entry, value: answerValue(field, state.value), error });
 }
 
 /**

@@ -78,57 +78,46 @@ function labelElements({ id, htmlFor, text, required, as = 'label', description,
   );
 }
 
-/** A field's `Label`, wired through its prop getters; a long label or description is cut until the person asks for all of it. */
-export function FieldLabel({ field, as }: { field: HeadlessField; as?: LabelProps['as'] }) {
-  const environment = useContext(FieldEnvironmentContext);
-  const max = environment?.limits.maxTextLength ?? DEFAULT_CONTENT_LIMITS.maxTextLength;
-  const words = environment?.messages ?? enFormMessages;
+/** The `Label` of `field` whose label text is `text`, with the toggle that shows the rest of a long one. */
+function fieldLabelElements(field: HeadlessField, max: number, as: LabelProps['as'], text = field.label, toggle?: ReactNode) {
   const { id, htmlFor } = field.getLabelProps();
-  const label = useLongText(field.label, max, id, words);
+  const description = field.description === undefined ? undefined : cutText(field.description, max);
   return labelElements({
     id,
     htmlFor,
-    text: label.shown,
-    toggle: label.toggle,
+    text,
+    toggle,
     required: field.required,
     as,
-    description: field.description === undefined ? undefined : cutText(field.description, max),
+    description,
     descriptionId: field.getDescriptionProps().id,
   });
 }
 
-/** The label elements last made for a field, by its `getLabelProps` (one function per field of a form). */
-const madeLabels = new WeakMap<object, { field: HeadlessField; as: LabelProps['as']; max: number; elements: ReactNode }>();
+/** A field's `Label`, wired through its prop getters; a long label or description is cut until the person asks for all of it. */
+export function FieldLabel({ field, as }: { field: HeadlessField; as?: LabelProps['as'] }) {
+  const environment = useContext(FieldEnvironmentContext);
+  const max = environment?.limits.maxTextLength ?? DEFAULT_CONTENT_LIMITS.maxTextLength;
+  const label = useLongText(field.label, max, field.getLabelProps().id, environment?.messages ?? enFormMessages);
+  return fieldLabelElements(field, max, as, label.shown, label.toggle);
+}
+
+/** The label elements last made for a field, by its `getLabelProps` (one function per field of a form), and what they show. */
+const madeLabels = new WeakMap<object, { made: readonly unknown[]; elements: ReactNode }>();
 
 /**
  * A field's label as `FieldLabel` renders it, without a component of its own while the label needs
  * no "Show all" (one fiber less in every field, which each keystroke renders). The elements are
- * made again only when the label, its description or `required` changed: a keystroke hands React
- * the same elements, which it then skips.
+ * made again only when what they show changed: a keystroke hands React the same elements, which it
+ * then skips.
  */
 export function fieldLabel(field: HeadlessField, environment: FieldEnvironment, as?: LabelProps['as']): ReactNode {
   const max = environment.limits.maxTextLength;
   if (field.label.length > max) return <FieldLabel field={field} as={as} />;
-  const made = madeLabels.get(field.getLabelProps);
-  if (
-    made !== undefined &&
-    made.as === as &&
-    made.max === max &&
-    made.field.label === field.label &&
-    made.field.required === field.required &&
-    made.field.description === field.description
-  )
-    return made.elements;
-  const { id, htmlFor } = field.getLabelProps();
-  const elements = labelElements({
-    id,
-    htmlFor,
-    text: field.label,
-    required: field.required,
-    as,
-    description: field.description === undefined ? undefined : cutText(field.description, max),
-    descriptionId: field.getDescriptionProps().id,
-  });
-  madeLabels.set(field.getLabelProps, { field, as, max, elements });
+  const made = [field.label, field.required, field.description, as, max];
+  const kept = madeLabels.get(field.getLabelProps);
+  if (kept?.made.every((part, index) => part === made[index])) return kept.elements;
+  const elements = fieldLabelElements(field, max, as);
+  madeLabels.set(field.getLabelProps, { made, elements });
   return elements;
 }
