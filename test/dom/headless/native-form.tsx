@@ -1,58 +1,13 @@
 /**
  * A form a user writes with `useToolCallForm` and nothing but native elements: the prop getters
- * wire each one. Shared by the headless tests.
+ * wire each one (the markup of the typing bench's headless pages). Shared by the headless tests.
  */
 import { useToolCallForm, type HeadlessField, type UseToolCallFormOptions } from '../../../src';
+import { nativeField } from '../../../bench/pages/forms/native-field';
 
-function NativeControl({ field }: { field: HeadlessField }) {
-  switch (field.control) {
-    case 'textarea':
-      return <textarea {...field.getInputProps()} />;
-    case 'select':
-      return (
-        <select {...field.getInputProps()}>
-          <option value="">{field.placeholder}</option>
-          {field.options.map((option, index) => (
-            <option key={index} {...field.getOptionProps(index)}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      );
-    case 'radio':
-    case 'checkbox-group':
-      return (
-        <fieldset {...field.getInputProps()}>
-          <legend>
-            <span {...field.getLabelProps()}>{field.label}</span>
-          </legend>
-          {field.options.map((option, index) => {
-            const props = field.getOptionProps(index);
-            return (
-              <span key={index}>
-                <input {...props} />
-                <label htmlFor={props.id}>{option.label}</label>
-              </span>
-            );
-          })}
-        </fieldset>
-      );
-    default:
-      return <input {...field.getInputProps()} />;
-  }
-}
-
-/** One field: its label (a group carries its own, in its legend), control, description and error. */
+/** One field, not memoised: it renders with the form, reading its field from `form.fields`. */
 function NativeField({ field }: { field: HeadlessField }) {
-  const grouped = field.control === 'radio' || field.control === 'checkbox-group';
-  return (
-    <div>
-      {grouped ? null : <label {...field.getLabelProps()}>{field.label}</label>}
-      <NativeControl field={field} />
-      {field.description ? <p {...field.getDescriptionProps()}>{field.description}</p> : null}
-      {field.error ? <p {...field.getErrorProps()}>{field.error}</p> : null}
-    </div>
-  );
+  return nativeField(field);
 }
 
 /** The whole form, as plain as a user could write it. */
