@@ -111,13 +111,15 @@ const DOM_ONE_REALM = [
   'test/dom/run-components/answered-elsewhere.test.tsx',
   'test/dom/stories/story-source-props.test.tsx',
 ];
-const E2E = { environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } as const;
 /**
- * On two cores the jsdom files share the machine with Chromium and Storybook: a whole typed-and-
- * submitted flow can pass 5 s there without anything being wrong. The waits inside the tests keep
- * their own, shorter time-outs.
+ * Every project's time-outs bound a freeze, never the speed: with two CPU-bound processes and other
+ * suites beside it (`npm run test:load`), a test of redis round trips or a jsdom form typed field by
+ * field took past Vitest's defaults (5 s a test, 10 s a hook) and past 60 s without anything being
+ * wrong. The waits inside the tests keep their own, shorter time-outs, which wait for an event.
  */
-const DOM = { environment: 'jsdom', setupFiles: ['test/setup-dom.ts'], testTimeout: 15_000 };
+const FREEZE = { testTimeout: 120_000, hookTimeout: 180_000 } as const;
+const E2E = { environment: 'node' } as const;
+const DOM = { environment: 'jsdom', setupFiles: ['test/setup-dom.ts'] };
 
 export default defineConfig(({ command }) => {
   // A stray NODE_ENV (e.g. `test` when a test runs the build) would put React's development JSX
@@ -170,6 +172,7 @@ export default defineConfig(({ command }) => {
     test: {
       globals: true,
       restoreMocks: true,
+      ...FREEZE,
       // Vitest's default on two cores is one file at a time (cores − 1). Three (two: 6 % slower;
       // four: no faster), with the stories' page beside them: a third of the files mostly wait (a
       // child process, a poll interval, a page), and the CPU-bound ones fill the cores meanwhile.
@@ -207,10 +210,9 @@ export default defineConfig(({ command }) => {
           plugins: [storybookTest({ configDir: resolve(root, '.storybook') })],
           test: {
             name: 'storybook',
-            // A story's play function is a whole typed-and-submitted flow: with two CPU-bound
-            // processes beside the suite (`npm run test:load`), MUI's 19-field form took over the
-            // browser default of 15 s. Only a freeze passes this bound; the waits inside keep theirs.
-            testTimeout: 120_000,
+            // A story's play function is a whole typed-and-submitted flow: the browser's default of
+            // 15 s is not a freeze bound (MUI's 19-field form passed it under load).
+            ...FREEZE,
             // The stories share one page, as in Storybook itself, which shows one story after
             // another without a reload: 40 % of the project's time was reloading it for each file.
             isolate: false,

@@ -29,7 +29,7 @@ describe('Vite + the Node proxy + the simulator (examples/vite-proxy)', () => {
     vite = await createServer({ configFile: CONFIG, root, logLevel: 'silent', server: { host: '127.0.0.1', port: 0 } });
     await vite.listen();
     pageOrigin = `http://127.0.0.1:${(vite.httpServer?.address() as AddressInfo).port}`;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await vite?.close();
@@ -63,7 +63,7 @@ describe('Vite + the Node proxy + the simulator (examples/vite-proxy)', () => {
     ]);
     await client.submitToolInput(taskId, { toolCallId: asked.toolCall?.toolCallId ?? '', input });
     expect((await until((status) => status.status !== 'running' && status.toolCall === null)).status).toBe('completed');
-  }, 90_000);
+  });
 
   it('never hands the key to the page', async () => {
     const response = await fetch(`${pageOrigin}/api/hitl/api/v1/tasks`);

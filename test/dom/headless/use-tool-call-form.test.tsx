@@ -122,8 +122,7 @@ describe('useToolCallForm with native elements', () => {
       { label: 'Newsletter', value: true },
       { label: 'Volume', value: 30 },
     ]);
-    // Typing into 19 fields twice through jsdom takes seconds on a busy machine.
-  }, 30_000);
+  });
 
   it('answers the defaults untouched as <ToolCallForm> does', async () => {
     const parameters = {

@@ -44,8 +44,7 @@ describe('the shadcn/ui recipe', () => {
     );
     expect(recipe).toBe(library);
     expect(JSON.parse(recipe)).toEqual(EVERY_KIND_ANSWER);
-    // Typing into 19 fields twice through jsdom takes seconds on a busy machine.
-  }, 60_000);
+  });
 
   it('sends read-only and disabled fields as they are, and lets nobody change them', async () => {
     const user = userEvent.setup();
@@ -182,6 +181,5 @@ describe('the shadcn/ui recipe', () => {
     await expectNoAxeViolations(container);
     const { container: fixed } = render(<ShadcnToolCallForm parameters={FIXED} />);
     await expectNoAxeViolations(fixed);
-    // axe walks the whole form three times: seconds in jsdom on a busy machine.
-  }, 30_000);
+  });
 });

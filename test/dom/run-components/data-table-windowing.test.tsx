@@ -48,7 +48,7 @@ describe('DataTable with many rows (windowed)', () => {
     expect(region).toHaveAttribute('tabindex', '0');
     expect(region).toHaveAttribute('data-windowed');
     await expectNoAxeViolations(container);
-  }, 20_000);
+  });
 
   it('renders only the rows in view at first, and the rows around them once the first frame is laid out', () => {
     vi.useFakeTimers();

@@ -80,8 +80,7 @@ describe('keyboard only', () => {
       true,
       50,
     ]);
-    // Seventeen fields worked by keyboard through jsdom take seconds on a busy two-core machine.
-  }, 20_000);
+  });
 
   it('Enter in a text field submits; a refused submit leaves focus on the first invalid field', async () => {
     const form = renderForm({

@@ -142,7 +142,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   redis = await startRedisServer();
   instances.push(...(await Promise.all([startInstance(0), startInstance(1)])));
-}, 30_000);
+});
 
 afterEach(() => {
   for (const controller of streams.splice(0)) controller.abort();

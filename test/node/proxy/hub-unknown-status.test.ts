@@ -196,5 +196,5 @@ describe('the hub over HTTP', () => {
     expect(polls).toBeGreaterThanOrEqual(5);
     expect(reader.changes().at(-1)?.payload).toMatchObject({ final: false, data: { toolCall: { toolCallId: 'call-1' } } });
     controller.abort();
-  }, 30_000);
+  });
 });
