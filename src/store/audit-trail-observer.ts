@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditPage, TaskClient } from '../client';
 import { toError } from '../utils';
-import type { QueryResult } from './query-result';
+import type { QueryResult } from './query-observers';
+import { Subscribable } from './subscribable';
 
 /** What `AuditTrailObserver` reads. */
 export interface AuditTrailQuery {
@@ -38,24 +39,19 @@ type PageReader = (before: string | undefined, signal: AbortSignal) => Promise<A
  * Not cached across observers: the trail is read rarely, by one view at a time. A client with
  * `getAuditTrail` only reads a task's first page; one with neither reads nothing.
  */
-export class AuditTrailObserver {
+export class AuditTrailObserver extends Subscribable {
   private client: TaskClient | undefined;
   private query: AuditTrailQuery = {};
   private key = '';
   private controller: AbortController | undefined;
   private nextReading: Promise<AuditEntry[]> | undefined;
   private next: string | undefined;
-  private readonly listeners = new Set<() => void>();
   private result: AuditTrailResult;
 
   constructor() {
+    super();
     this.result = this.make(undefined, undefined, false);
   }
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   readonly getSnapshot = (): AuditTrailResult => this.result;
 
@@ -68,7 +64,7 @@ export class AuditTrailObserver {
     this.key = key;
     this.stop();
     this.next = undefined;
-    this.publish({ data: undefined, error: undefined, isFetching: this.isActive() });
+    this.publish(undefined, undefined, this.isActive());
     if (this.isActive()) this.read().catch(() => undefined);
   }
 
@@ -111,18 +107,18 @@ export class AuditTrailObserver {
     this.stop();
     const controller = new AbortController();
     this.controller = controller;
-    if (!wasFetching) this.publish({ ...this.state(), isFetching: true });
+    if (!wasFetching) this.publish(this.result.data, this.result.error, true);
     return reader(undefined, controller.signal).then(
       (page) => {
         if (this.controller === controller) {
           this.next = page.next;
-          this.publish({ data: page.entries, error: undefined, isFetching: false });
+          this.publish(page.entries, undefined, false);
         }
         return page.entries;
       },
       (error: unknown) => {
         const failure = toError(error);
-        if (this.controller === controller) this.publish({ data: this.result.data, error: failure, isFetching: false });
+        if (this.controller === controller) this.publish(this.result.data, failure, false);
         throw failure;
       },
     );
@@ -141,7 +137,7 @@ export class AuditTrailObserver {
     if (this.nextReading !== undefined) return this.nextReading;
     const controller = new AbortController();
     this.controller = controller;
-    this.publish({ ...this.state(), isFetching: true, isFetchingNextPage: true });
+    this.publish(data, this.result.error, true, 'reading');
     const reading = reader(this.next, controller.signal).then(
       (page) => {
         const current = this.result.data ?? [];
@@ -151,7 +147,7 @@ export class AuditTrailObserver {
         if (this.controller === controller) {
           this.next = page.next;
           this.nextReading = undefined;
-          this.publish({ data: merged, error: undefined, isFetching: false });
+          this.publish(merged, undefined, false);
         }
         return merged;
       },
@@ -159,7 +155,7 @@ export class AuditTrailObserver {
         const failure = toError(error);
         if (this.controller === controller) {
           this.nextReading = undefined;
-          this.publish({ ...this.state(), error: failure, isFetching: false, isFetchNextPageError: true });
+          this.publish(this.result.data, failure, false, 'failed');
         }
         throw failure;
       },
@@ -168,16 +164,12 @@ export class AuditTrailObserver {
     return reading;
   };
 
-  private state() {
-    return { data: this.result.data, error: this.result.error, isFetching: this.result.isFetching };
-  }
-
+  /** `nextPage`: whether the next page is being read, or its read failed. */
   private make(
     data: AuditEntry[] | undefined,
     error: Error | undefined,
     isFetching: boolean,
-    isFetchingNextPage = false,
-    isFetchNextPageError = false,
+    nextPage?: 'reading' | 'failed',
   ): AuditTrailResult {
     const isLoading = this.isActive() && data === undefined && error === undefined;
     return Object.freeze({
@@ -187,20 +179,14 @@ export class AuditTrailObserver {
       isFetching: isFetching || isLoading,
       refetch: this.read,
       hasNextPage: data !== undefined && this.next !== undefined,
-      isFetchingNextPage,
-      isFetchNextPageError: error !== undefined && isFetchNextPageError,
+      isFetchingNextPage: nextPage === 'reading',
+      isFetchNextPageError: error !== undefined && nextPage === 'failed',
       fetchNextPage: this.fetchNextPage,
     });
   }
 
-  private publish(state: {
-    data: AuditEntry[] | undefined;
-    error: Error | undefined;
-    isFetching: boolean;
-    isFetchingNextPage?: boolean;
-    isFetchNextPageError?: boolean;
-  }): void {
-    this.result = this.make(state.data, state.error, state.isFetching, state.isFetchingNextPage, state.isFetchNextPageError);
-    for (const listener of [...this.listeners]) listener();
+  private publish(data: AuditEntry[] | undefined, error: Error | undefined, isFetching: boolean, nextPage?: 'reading' | 'failed'): void {
+    this.result = this.make(data, error, isFetching, nextPage);
+    this.notify();
   }
 }

@@ -1,8 +1,8 @@
 import type { TaskClient } from '../client';
-import { createAnswerRegistry } from './create-answer-registry';
 import { ANSWERS_KEY, createStoreCore, type StoreAnswers } from './create-store-core';
 import type { RunStore } from './run-store';
 import type { RunStoreOptions } from './run-store-options';
+import { ToolInputRegistry } from './tool-input-registry';
 
 const STORES_KEY = Symbol.for('hitl-react.run-stores.v1');
 
@@ -12,7 +12,7 @@ const STORES_KEY = Symbol.for('hitl-react.run-stores.v1');
  * never imports it.
  */
 export function withAnswers<S extends RunStore>(store: S): S {
-  (store as S & { [ANSWERS_KEY]?: StoreAnswers })[ANSWERS_KEY]?.provide(createAnswerRegistry);
+  (store as S & { [ANSWERS_KEY]?: StoreAnswers })[ANSWERS_KEY]?.provide((deps) => new ToolInputRegistry(deps));
   return store;
 }
 

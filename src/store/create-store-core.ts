@@ -1,6 +1,5 @@
 import { isCheckedSource, isTaskApiError, toolCallSeenAt, type RunStatus, type TaskClient } from '../client';
 import { quiet, removeDraft, toError } from '../utils';
-import type { AnswerRegistryDeps, createAnswerRegistry } from './create-answer-registry';
 import { fetchResource } from './fetch-resource';
 import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
 import { EMPTY_SNAPSHOT, type Resource, type ResourceRequest, type WatchOptions } from './resource';
@@ -15,7 +14,7 @@ import { createBrowserEnvironment } from './store-environment';
 import { WaitingClock } from './waiting-since';
 import { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
 import type { RunStore, Watcher } from './run-store';
-import type { ToolInputRegistry } from './tool-input-registry';
+import type { ToolInputRegistry, ToolInputRegistryDeps } from './tool-input-registry';
 import { IDLE_TOOL_INPUT } from './tool-input-state';
 import { createStoreSources } from './store-sources';
 
@@ -25,7 +24,7 @@ export const ANSWERS_KEY = Symbol.for('hitl-react.run-store-answers.v1');
 /** What a store keeps under `ANSWERS_KEY`. */
 export interface StoreAnswers {
   /** The registry, made with `create` unless there is one. */
-  provide(create: typeof createAnswerRegistry): ToolInputRegistry;
+  provide(create: (deps: ToolInputRegistryDeps) => ToolInputRegistry): ToolInputRegistry;
 }
 
 /**
@@ -94,7 +93,7 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
   /** Answers are sent once per call by the registry, made when the code of the answers is given. */
   let registry: ToolInputRegistry | undefined;
   const inputListeners = new Set<{ taskId: string; listener: () => void }>();
-  const registryDeps: AnswerRegistryDeps = {
+  const registryDeps: ToolInputRegistryDeps = {
     client,
     runAction,
     invalidate,

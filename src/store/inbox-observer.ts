@@ -3,8 +3,9 @@ import type { HumanAnswer, RequestListing } from '../request';
 import { removeDraft, requestDraftScope } from '../utils';
 import { compareInboxItems, statusRunId, toInboxItem, toRequestItem, type InboxItem, type InboxRequestItem } from './inbox-item';
 import { requestAnswersOf, type RequestOutcome } from './request-answers';
-import { resourceKeyId, resourceKeys, type RequestsKey, type ResourceKey } from './resource-key';
-import type { RunStore, Watcher } from './run-store';
+import { resourceKeys, type RequestsKey, type ResourceKey } from './resource-key';
+import type { RunStore } from './run-store';
+import { StoreObserver, type ObserverDefinition } from './store-observer';
 
 /** Defaults of `InboxOptions`. */
 export const INBOX_DEFAULTS = Object.freeze({ listIntervalMs: 30_000 });
@@ -74,13 +75,6 @@ export interface InboxResult {
 
 const EMPTY_ITEMS: readonly InboxItem[] = Object.freeze([]);
 
-/** A resource the observer reads and watches, at the interval it was watched with. */
-interface Held {
-  off: () => void;
-  watcher: Watcher<unknown> | undefined;
-  interval: number | false | undefined;
-}
-
 function sameItems(a: readonly InboxItem[], b: readonly InboxItem[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((item, index) => {
@@ -96,175 +90,98 @@ function sameItems(a: readonly InboxItem[], b: readonly InboxItem[]): boolean {
   });
 }
 
-/**
- * The inbox's view of the store (`useInbox`): every pending tool call across tasks. Unlike the
- * `StoreObserver` definitions, what it reads depends on what it read (the task list names the
- * runs, its `total` the further pages), so it manages its own subscriptions.
- */
-export class InboxObserver {
-  private readonly listeners = new Set<() => void>();
-  private readonly held = new Map<string, Held>();
-  private readonly taskListeners = new Map<string, () => void>();
-  private offAnswers: (() => void) | undefined;
+const isActive = (options: InboxOptions) => options.enabled !== false;
+
+/** The proxy's requests, when they are listed and the client can read them. */
+function requestKeys(store: RunStore, options: InboxOptions): RequestsKey[] {
+  return isActive(options) && options.requests !== false && store.client.listRequests !== undefined ? [resourceKeys.requests()] : [];
+}
+
+function pageKeys(store: RunStore, options: InboxOptions): ResourceKey[] {
+  if (options.taskIds !== undefined || !isActive(options)) return [];
+  const first = store.getSnapshot(resourceKeys.tasksPage(1, MAX_PAGE_LIMIT)).data;
+  const pages = first === undefined ? 1 : Math.max(1, Math.ceil(first.total / MAX_PAGE_LIMIT));
+  return Array.from({ length: pages }, (_, index) => resourceKeys.tasksPage(index + 1, MAX_PAGE_LIMIT));
+}
+
+/** The tasks watched, with their names where the list gave them. */
+function tasksOf(store: RunStore, options: InboxOptions): Array<{ id: string; name: string | undefined }> {
+  if (!isActive(options)) return [];
+  if (options.taskIds !== undefined) return [...new Set(options.taskIds)].map((id) => ({ id, name: undefined }));
+  const seen = new Map<string, string | undefined>();
+  for (const key of pageKeys(store, options)) {
+    const page = store.getSnapshot(key).data as Page<TaskListItem> | undefined;
+    for (const task of page?.data ?? [])
+      if (String(task.status) === 'active' && !seen.has(task.id))
+        seen.set(task.id, typeof task.readable_name === 'string' ? task.readable_name : undefined);
+  }
+  return [...seen].map(([id, name]) => ({ id, name }));
+}
+
+/** What the inbox remembers between results. */
+interface InboxMemory {
+  updatedAt: number | undefined;
   /** Listings keep their identity while unchanged (`replaceEqualDeep`): so do their items. */
-  private readonly requestItems = new WeakMap<
-    RequestListing,
-    { outcome: RequestOutcome | undefined; item: InboxRequestItem | undefined }
-  >();
-  private current: InboxResult | undefined;
-  private server: InboxResult | undefined;
-  private updating = false;
-  private updatedAt: number | undefined;
+  readonly requestItems: WeakMap<RequestListing, { outcome: RequestOutcome | undefined; item: InboxRequestItem | undefined }>;
+  last: InboxResult | undefined;
+}
 
-  constructor(
-    private store: RunStore,
-    private options: InboxOptions,
-  ) {}
+/** The item of a listing, the same object while neither it nor what this page learnt of it changed. */
+function requestItem(memory: InboxMemory, listing: RequestListing, outcome: RequestOutcome | undefined): InboxRequestItem | undefined {
+  const cached = memory.requestItems.get(listing);
+  if (cached !== undefined && cached.outcome === outcome) return cached.item;
+  const item = toRequestItem(listing, outcome);
+  memory.requestItems.set(listing, { outcome, item });
+  // What was typed for a request that can no longer be answered goes, as a call's does when it goes away.
+  if (item !== undefined && item.state !== 'open') removeDraft(requestDraftScope(item.source), item.request.id);
+  return item;
+}
 
-  getSnapshot = (): InboxResult => (this.current ??= this.build());
+type Actions = Pick<InboxResult, 'refetch' | 'answerRequest'>;
 
-  /** The result the server renders (and hydration starts from): nothing fetched. */
-  getServerSnapshot = (): InboxResult =>
-    (this.server ??= Object.freeze({
-      items: EMPTY_ITEMS,
-      count: 0,
-      isLoading: this.active,
-      error: undefined,
-      isStale: false,
-      updatedAt: undefined,
-      refetch: this.refetch,
-      answerRequest: this.answerRequest,
-    }));
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.update();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.release();
-    };
-  };
-
-  /** Adopts new options (and store); cheap when nothing changed. */
-  setOptions(store: RunStore, options: InboxOptions): void {
-    if (store !== this.store) this.release();
-    const changed = store !== this.store || JSON.stringify(options) !== JSON.stringify(this.options);
-    this.store = store;
-    this.options = options;
-    if (changed && this.listeners.size > 0) this.update();
-  }
-
-  private readonly refetch = async (): Promise<void> => {
-    const keys = [...this.pageKeys(), ...this.tasks().map((task) => resourceKeys.status(task.id)), ...this.requestKeys()];
-    await Promise.all(keys.map((key) => this.store.refetch(key).catch(() => undefined)));
-  };
-
-  private readonly answerRequest = (id: string, answer: HumanAnswer) => requestAnswersOf(this.store).answer(id, answer);
-
-  private get active(): boolean {
-    return this.options.enabled !== false;
-  }
-
-  /** The proxy's requests, when they are listed and the client can read them. */
-  private requestKeys(): RequestsKey[] {
-    return this.active && this.options.requests !== false && this.store.client.listRequests !== undefined ? [resourceKeys.requests()] : [];
-  }
-
-  private pageKeys(): ResourceKey[] {
-    if (this.options.taskIds !== undefined || !this.active) return [];
-    const first = this.store.getSnapshot(resourceKeys.tasksPage(1, MAX_PAGE_LIMIT)).data;
-    const pages = first === undefined ? 1 : Math.max(1, Math.ceil(first.total / MAX_PAGE_LIMIT));
-    return Array.from({ length: pages }, (_, index) => resourceKeys.tasksPage(index + 1, MAX_PAGE_LIMIT));
-  }
-
-  /** The tasks watched, with their names where the list gave them. */
-  private tasks(): Array<{ id: string; name: string | undefined }> {
-    if (!this.active) return [];
-    if (this.options.taskIds !== undefined) return [...new Set(this.options.taskIds)].map((id) => ({ id, name: undefined }));
-    const seen = new Map<string, string | undefined>();
-    for (const key of this.pageKeys()) {
-      const page = this.store.getSnapshot(key).data as Page<TaskListItem> | undefined;
-      for (const task of page?.data ?? [])
-        if (String(task.status) === 'active' && !seen.has(task.id))
-          seen.set(task.id, typeof task.readable_name === 'string' ? task.readable_name : undefined);
-    }
-    return [...seen].map(([id, name]) => ({ id, name }));
-  }
-
-  /** Brings subscriptions and watchers in line with what the result reads now, then rebuilds it. */
-  private readonly update = (): void => {
-    if (this.updating) return;
-    this.updating = true;
-    try {
-      const wanted = new Map<string, { key: ResourceKey; interval: number | false | undefined }>();
-      const listInterval = this.options.listIntervalMs ?? INBOX_DEFAULTS.listIntervalMs;
-      for (const key of this.pageKeys()) wanted.set(resourceKeyId(key), { key, interval: listInterval });
-      const tasks = this.tasks();
-      for (const task of tasks) {
-        const key = resourceKeys.status(task.id);
-        wanted.set(resourceKeyId(key), { key, interval: this.options.pollIntervalMs });
-      }
-      for (const key of this.requestKeys()) {
-        // A proxy without requests is asked again as seldom as the task list, not every second.
-        const served = this.store.getSnapshot(resourceKeys.requests()).data?.served !== false;
-        wanted.set(resourceKeyId(key), { key, interval: served ? undefined : listInterval });
-      }
-      for (const [id, held] of this.held) {
-        const want = wanted.get(id);
-        if (want !== undefined && want.interval === held.interval) continue;
-        held.off();
-        held.watcher?.unwatch();
-        this.held.delete(id);
-      }
-      for (const [id, { key, interval }] of wanted) {
-        if (this.held.has(id)) continue;
-        const entry: Held = { off: this.store.subscribe(key, this.update), watcher: undefined, interval };
-        // Held before watching: a watch that answers at once calls back into `update`.
-        this.held.set(id, entry);
-        entry.watcher = this.store.watch(key, { pollIntervalMs: interval });
-      }
-      this.syncTaskListeners(tasks.map((task) => task.id));
-      // Answers to requests (this page's, or a 409 or 410 they got) change the items before the proxy's list does.
-      this.offAnswers ??= requestAnswersOf(this.store).subscribe(this.update);
-    } finally {
-      this.updating = false;
-    }
-    const next = this.build();
-    const before = this.current;
-    if (
-      before !== undefined &&
-      before.isLoading === next.isLoading &&
-      before.error === next.error &&
-      before.isStale === next.isStale &&
-      // A poll that brings the same data is no change: it only moves `updatedAt`, which is read
-      // beside stale data, so a page of 200 items is not rendered again at every status answer.
-      (before.updatedAt === next.updatedAt || !next.isStale) &&
-      sameItems(before.items, next.items)
-    )
-      return;
-    this.current = next;
-    for (const listener of [...this.listeners]) listener();
-  };
-
-  /** Answers accepted take their items away at once, before the service shows the call gone. */
-  private syncTaskListeners(taskIds: readonly string[]): void {
-    const wanted = new Set(taskIds);
-    for (const [taskId, off] of this.taskListeners) {
-      if (wanted.has(taskId)) continue;
-      off();
-      this.taskListeners.delete(taskId);
-    }
-    for (const taskId of wanted)
-      if (!this.taskListeners.has(taskId)) this.taskListeners.set(taskId, this.store.subscribeToolInputs(taskId, this.update));
-  }
-
-  private build(): InboxResult {
-    const store = this.store;
+/**
+ * The inbox's view of the store: what it reads depends on what it read (the task list names the
+ * runs, its `total` the further pages).
+ */
+const inboxObserver: ObserverDefinition<InboxOptions, InboxResult, Actions, InboxMemory> = {
+  signature: (options) => JSON.stringify(options),
+  reads(options, store) {
+    const tasks = tasksOf(store, options).map((task) => task.id);
+    const keys = [...pageKeys(store, options), ...tasks.map((id) => resourceKeys.status(id)), ...requestKeys(store, options)];
+    // Answers accepted take their items away at once, before the service shows the call gone.
+    return { keys, toolInputsOf: tasks };
+  },
+  // Answers to requests (this page's, or a 409 or 410 they got) change the items before the proxy's list does.
+  listen: (store, onChange) => requestAnswersOf(store).subscribe(onChange),
+  watches(options, _result, store) {
+    const listInterval = options.listIntervalMs ?? INBOX_DEFAULTS.listIntervalMs;
+    // A proxy without requests is asked again as seldom as the task list, not every second.
+    const served = store.getSnapshot(resourceKeys.requests()).data?.served !== false;
+    return [
+      ...pageKeys(store, options).map((key) => ({ key, options: { pollIntervalMs: listInterval } })),
+      ...tasksOf(store, options).map((task) => ({
+        key: resourceKeys.status(task.id),
+        options: { pollIntervalMs: options.pollIntervalMs },
+      })),
+      ...requestKeys(store, options).map((key) => ({ key, options: { pollIntervalMs: served ? undefined : listInterval } })),
+    ];
+  },
+  memory: () => ({ updatedAt: undefined, requestItems: new WeakMap(), last: undefined }),
+  actions: (store, options) => ({
+    async refetch() {
+      const [current, now] = [store(), options()];
+      const tasks = tasksOf(current, now).map((task) => resourceKeys.status(task.id));
+      const keys = [...pageKeys(current, now), ...tasks, ...requestKeys(current, now)];
+      await Promise.all(keys.map((key) => current.refetch(key).catch(() => undefined)));
+    },
+    answerRequest: (id, answer) => requestAnswersOf(store()).answer(id, answer),
+  }),
+  select(store, options, actions, memory) {
     const items: InboxItem[] = [];
     let error: Error | undefined;
     let listLoading = false;
     let stale = false;
-    for (const key of this.pageKeys()) {
+    for (const key of pageKeys(store, options)) {
       const snapshot = store.getSnapshot(key);
       if (snapshot.data === undefined && snapshot.error === undefined) listLoading = true;
       // A failure is shown even while the earlier list is kept: an unreachable service must not
@@ -272,7 +189,7 @@ export class InboxObserver {
       error ??= snapshot.error;
       if (snapshot.data !== undefined && snapshot.error !== undefined) stale = true;
     }
-    const tasks = this.tasks();
+    const tasks = tasksOf(store, options);
     let statusesSettled = tasks.length === 0;
     const now = Date.now();
     for (const task of tasks) {
@@ -285,62 +202,68 @@ export class InboxObserver {
       if (call === null || call === undefined || typeof call.toolCallId !== 'string') continue;
       const answer = store.getToolInput(task.id, call.toolCallId).state;
       if (answer === 'submitted' || answer === 'stale') continue;
-      const item = toInboxItem(
-        task.id,
-        task.name,
-        call,
-        store.getWaitingSince(task.id, call.toolCallId) ?? now,
-        statusRunId(snapshot.data),
-      );
+      const waitingSince = store.getWaitingSince(task.id, call.toolCallId) ?? now;
+      const item = toInboxItem(task.id, task.name, call, waitingSince, statusRunId(snapshot.data));
       if (item !== undefined) items.push(item);
     }
     let requestsLoading = false;
     const answers = requestAnswersOf(store);
-    for (const key of this.requestKeys()) {
+    for (const key of requestKeys(store, options)) {
       const snapshot = store.getSnapshot(key);
       if (snapshot.data === undefined && snapshot.error === undefined) requestsLoading = true;
       error ??= snapshot.error;
       if (snapshot.data !== undefined && snapshot.error !== undefined) stale = true;
       for (const listing of snapshot.data?.requests ?? []) {
-        const item = this.requestItem(listing, answers.get(listing.request.id));
+        const item = requestItem(memory, listing, answers.get(listing.request.id));
         if (item !== undefined) items.push(item);
       }
     }
     items.sort(compareInboxItems);
-    const loading = this.active && (listLoading || requestsLoading || (this.options.taskIds !== undefined && !statusesSettled));
-    if (!loading && error === undefined && this.active) this.updatedAt = now;
-    return Object.freeze({
+    const active = isActive(options);
+    const loading = active && (listLoading || requestsLoading || (options.taskIds !== undefined && !statusesSettled));
+    if (!loading && error === undefined && active) memory.updatedAt = now;
+    const before = memory.last;
+    if (
+      before !== undefined &&
+      before.isLoading === loading &&
+      before.error === error &&
+      before.isStale === stale &&
+      // A poll that brings the same data is no change: it only moves `updatedAt`, which is read
+      // beside stale data, so a page of 200 items is not rendered again at every status answer.
+      (before.updatedAt === memory.updatedAt || !stale) &&
+      sameItems(before.items, items)
+    )
+      return before;
+    return (memory.last = Object.freeze({
       items: items.length === 0 ? EMPTY_ITEMS : Object.freeze(items),
       count: items.filter((item) => item.kind === 'tool_call' || item.state === 'open').length,
       isLoading: loading,
       error,
       isStale: stale,
-      updatedAt: this.updatedAt,
-      refetch: this.refetch,
-      answerRequest: this.answerRequest,
-    });
+      updatedAt: memory.updatedAt,
+      ...actions,
+    }));
+  },
+  initial: (options, actions) =>
+    Object.freeze({
+      items: EMPTY_ITEMS,
+      count: 0,
+      isLoading: isActive(options),
+      error: undefined,
+      isStale: false,
+      updatedAt: undefined,
+      ...actions,
+    }),
+};
+
+/** The inbox's observer (`useInbox`): every pending tool call across tasks, and the proxy's requests. */
+export class InboxObserver extends StoreObserver<InboxOptions, InboxResult, Actions, InboxMemory> {
+  constructor(store: RunStore, options: InboxOptions) {
+    super(inboxObserver, store, options);
   }
 
-  /** The item of a listing, the same object while neither it nor what this page learnt of it changed. */
-  private requestItem(listing: RequestListing, outcome: RequestOutcome | undefined): InboxRequestItem | undefined {
-    const cached = this.requestItems.get(listing);
-    if (cached !== undefined && cached.outcome === outcome) return cached.item;
-    const item = toRequestItem(listing, outcome);
-    this.requestItems.set(listing, { outcome, item });
-    // What was typed for a request that can no longer be answered goes, as a call's does when it goes away.
-    if (item !== undefined && item.state !== 'open') removeDraft(requestDraftScope(item.source), item.request.id);
-    return item;
-  }
+  readonly getSnapshot = (): InboxResult => this.getCurrentResult();
 
-  private release(): void {
-    for (const held of this.held.values()) {
-      held.off();
-      held.watcher?.unwatch();
-    }
-    this.held.clear();
-    for (const off of this.taskListeners.values()) off();
-    this.taskListeners.clear();
-    this.offAnswers?.();
-    this.offAnswers = undefined;
-  }
+  /** The result the server renders (and hydration starts from): nothing fetched. */
+  readonly getServerSnapshot = (): InboxResult => this.serverResult(this.options);
 }

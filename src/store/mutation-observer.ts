@@ -1,4 +1,5 @@
 import { quiet, toError } from '../utils';
+import { Subscribable } from './subscribable';
 
 /** Where a mutation stands. */
 export type MutationStatus = 'idle' | 'pending' | 'success' | 'error';
@@ -45,17 +46,17 @@ function identity(variables: unknown): string | undefined {
  * `mutate` joins an identical call still pending, the state shows the latest call, and `reset`
  * hides an outcome without cancelling what may already have reached the service.
  */
-export class MutationObserver<TData, TVariables> {
+export class MutationObserver<TData, TVariables> extends Subscribable {
   private result: MutationResult<TData, TVariables>;
   /** The call whose outcome the state shows; none after `reset()`. */
   private shown: Promise<TData> | undefined;
   private readonly pending = new Map<string, Promise<TData>>();
-  private readonly listeners = new Set<() => void>();
 
   constructor(
     private run: (variables: TVariables) => Promise<TData>,
     private options: MutationOptions<TData, TVariables> = {},
   ) {
+    super();
     this.result = this.build('idle', undefined, undefined, undefined);
   }
 
@@ -66,11 +67,6 @@ export class MutationObserver<TData, TVariables> {
   }
 
   readonly getCurrentResult = (): MutationResult<TData, TVariables> => this.result;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   readonly mutate = (variables: TVariables): Promise<TData> => {
     const id = identity(variables);
@@ -122,7 +118,7 @@ export class MutationObserver<TData, TVariables> {
 
   private set(status: MutationStatus, data: TData | undefined, error: Error | undefined, variables: TVariables | undefined): void {
     this.result = this.build(status, data, error, variables);
-    for (const listener of [...this.listeners]) listener();
+    this.notify();
   }
 
   private build(

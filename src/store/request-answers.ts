@@ -1,6 +1,7 @@
 import { isTaskApiError } from '../client';
 import { REQUEST_ENDED, type HumanAnswer, type RequestListingState } from '../request';
 import type { RunStore } from './run-store';
+import { Subscribable } from './subscribable';
 
 /**
  * What this page learnt of a request's end before the proxy lists it so: its own answer went
@@ -33,20 +34,16 @@ function timeOf(value: unknown): number | undefined {
  * The answers a store sends to the proxy's requests and what they taught it, shared by every
  * inbox of the store: an answer to a request already on its way is joined, not sent again.
  */
-export class RequestAnswers {
+export class RequestAnswers extends Subscribable {
   private readonly outcomes = new Map<string, RequestOutcome>();
   private readonly pending = new Map<string, Promise<{ delivered: boolean }>>();
-  private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly store: RunStore) {}
+  constructor(private readonly store: RunStore) {
+    super();
+  }
 
   get(id: string): RequestOutcome | undefined {
     return this.outcomes.get(id);
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Notes how a request ended, as this page learnt it. */
@@ -54,7 +51,7 @@ export class RequestAnswers {
     const now = Date.now();
     for (const [known, { at }] of this.outcomes) if (now - at > KEEP_MS) this.outcomes.delete(known);
     this.outcomes.set(id, outcome);
-    for (const listener of [...this.listeners]) listener();
+    this.notify();
   }
 
   /**

@@ -1,6 +1,8 @@
-import type { WatchOptions } from './resource';
+import { EMPTY_SNAPSHOT, type WatchOptions } from './resource';
 import { resourceKeyId, type ResourceKey } from './resource-key';
 import type { RunStore, Watcher } from './run-store';
+import { Subscribable } from './subscribable';
+import { IDLE_TOOL_INPUT } from './tool-input-state';
 
 /** A resource to keep fetched (and polled) while the observer has listeners. */
 export interface WatchRequest {
@@ -15,19 +17,33 @@ export interface WatchRequest {
 export interface ObserverDefinition<O, R extends object, A extends object = object, M = undefined> {
   /** Everything of `options` the result depends on, as a string: equal strings and equal store state give equal results. */
   signature(options: O): string;
-  /** The resources the result reads, and the task whose answers it reads (tool-input states). */
-  reads(options: O): { readonly keys: readonly ResourceKey[]; readonly toolInputsOf?: string | undefined };
+  /**
+   * The resources the result reads, and the tasks whose answers it reads (tool-input states). Read
+   * again at each change: what a result reads may depend on what it read (the inbox's task list).
+   */
+  reads(options: O, store: RunStore): { readonly keys: readonly ResourceKey[]; readonly toolInputsOf?: string | readonly string[] };
+  /** Anything else the result reads, besides the store's resources and answers. Default: nothing. */
+  listen?: (store: RunStore, onChange: () => void) => () => void;
   /** What to keep watched, given the options and the result just built. */
-  watches(options: O, result: R): readonly WatchRequest[];
+  watches(options: O, result: R, store: RunStore): readonly WatchRequest[];
   /** The result's functions, made once per observer; they read the latest store and options. */
   actions(store: () => RunStore, options: () => O, result: () => R): A;
-  /** What the observer remembers between results (e.g. the page shown last), made once per observer. */
-  memory(): M;
+  /** What the observer remembers between results (e.g. the page shown last), made once per observer. Default: nothing. */
+  memory?(): M;
   /** The result now. */
   select(store: RunStore, options: O, actions: A, memory: M): R;
-  /** The result on the server and while hydrating: nothing fetched. */
-  initial(options: O, actions: A): R;
+  /** The result on the server and while hydrating. Default: `select` over a store where nothing was fetched. */
+  initial?(options: O, actions: A): R;
 }
+
+/** A store where nothing was fetched or answered: what the server renders, and hydration starts from. */
+const NOTHING_FETCHED = {
+  getSnapshot: () => EMPTY_SNAPSHOT,
+  getToolInput: () => IDLE_TOOL_INPUT,
+  getToolInputSubject: () => undefined,
+  getWaitingSince: () => undefined,
+  isRunTerminal: () => false,
+} as Partial<RunStore> as RunStore;
 
 type Fields = Record<string, unknown>;
 
@@ -47,19 +63,18 @@ function shallowEqual(a: object, b: object): boolean {
  * the component has read changed (a component showing `data` is not re-rendered by the
  * `isFetching` flips of a poll that brought nothing new).
  */
-export class StoreObserver<O, R extends object, A extends object = object, M = undefined> {
+export class StoreObserver<O, R extends object, A extends object = object, M = undefined> extends Subscribable {
   private store: RunStore;
-  private options: O;
+  protected options: O;
   private readonly actions: A;
-  private readonly listeners = new Set<() => void>();
   /** Last result per options signature (two, so a render with new options does not thrash the current one). */
   private readonly results = new Map<string, R>();
   private readonly memory: M;
   private readonly servers = new Map<string, R>();
   private readonly tracked = new Set<string>();
   private trackedView: { result: R; view: R } | undefined;
-  private readsId = '';
-  private offReads: Array<() => void> = [];
+  /** What the observer listens to, by resource key id (and `tool-inputs:` task id): how to stop. */
+  private readonly reads = new Map<string, () => void>();
   private readonly watchers = new Map<string, { watcher: Watcher<unknown>; options: WatchOptions<unknown> }>();
   private updating = false;
   private dirty = false;
@@ -69,9 +84,10 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
     store: RunStore,
     options: O,
   ) {
+    super();
     this.store = store;
     this.options = options;
-    this.memory = definition.memory();
+    this.memory = definition.memory?.() as M;
     this.actions = definition.actions(
       () => this.store,
       () => this.options,
@@ -98,7 +114,9 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
     const signature = this.definition.signature(options);
     let result = this.servers.get(signature);
     if (result === undefined) {
-      result = this.definition.initial(options, this.actions);
+      result =
+        this.definition.initial?.(options, this.actions) ??
+        this.definition.select(NOTHING_FETCHED, options, this.actions, this.definition.memory?.() as M);
       this.servers.clear();
       this.servers.set(signature, result);
     }
@@ -110,29 +128,26 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
     if (store !== this.store) {
       this.unsubscribeReads();
       this.unwatchAll();
+      // The results are kept: the next one is compared with them, so the listeners hear of the new store's data.
       this.store = store;
-      this.results.clear();
     }
     this.options = options;
-    if (this.listeners.size > 0) {
-      this.subscribeReads();
-      this.onStoreChange();
-    }
+    if (this.listeners.size > 0) this.onStoreChange();
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) {
-      this.subscribeReads();
-      this.onStoreChange();
-    }
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size > 0) return;
-      this.unsubscribeReads();
-      this.unwatchAll();
-    };
-  };
+  /** The result last built for the current options (made now if there is none), without building it again. */
+  getCurrentResult(): R {
+    return this.results.get(this.definition.signature(this.options)) ?? this.result(this.store, this.options);
+  }
+
+  protected override onSubscribe(): void {
+    this.onStoreChange();
+  }
+
+  protected override onUnsubscribe(): void {
+    this.unsubscribeReads();
+    this.unwatchAll();
+  }
 
   /**
    * `result` with getters that record which fields the component reads. Until one was read, every
@@ -167,14 +182,14 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
     try {
       do {
         this.dirty = false;
+        if (this.listeners.size > 0) this.subscribeReads();
         after = this.result(this.store, this.options);
         this.updateWatches(after);
       } while (this.dirty);
     } finally {
       this.updating = false;
     }
-    if (before === undefined || before === after || !this.changedForReader(before, after)) return;
-    for (const listener of [...this.listeners]) listener();
+    if (before !== undefined && before !== after && this.changedForReader(before, after)) this.notify();
   };
 
   private changedForReader(before: R, after: R): boolean {
@@ -184,25 +199,30 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
   }
 
   private subscribeReads(): void {
-    const { keys, toolInputsOf } = this.definition.reads(this.options);
-    const id = JSON.stringify([keys.map(resourceKeyId), toolInputsOf ?? null]);
-    if (id === this.readsId && this.offReads.length > 0) return;
-    this.unsubscribeReads();
-    this.readsId = id;
-    this.offReads = keys.map((key) => this.store.subscribe(key, this.onStoreChange));
-    if (toolInputsOf !== undefined) this.offReads.push(this.store.subscribeToolInputs(toolInputsOf, this.onStoreChange));
+    const { keys, toolInputsOf = [] } = this.definition.reads(this.options, this.store);
+    const wanted = new Map<string, () => () => void>();
+    for (const key of keys) wanted.set(resourceKeyId(key), () => this.store.subscribe(key, this.onStoreChange));
+    for (const taskId of typeof toolInputsOf === 'string' ? [toolInputsOf] : toolInputsOf)
+      wanted.set(`tool-inputs:${taskId}`, () => this.store.subscribeToolInputs(taskId, this.onStoreChange));
+    const { listen } = this.definition;
+    if (listen !== undefined) wanted.set('listen', () => listen(this.store, this.onStoreChange));
+    for (const [id, off] of this.reads) {
+      if (wanted.has(id)) continue;
+      this.reads.delete(id);
+      off();
+    }
+    for (const [id, open] of wanted) if (!this.reads.has(id)) this.reads.set(id, open());
   }
 
   private unsubscribeReads(): void {
-    for (const off of this.offReads) off();
-    this.offReads = [];
-    this.readsId = '';
+    for (const off of this.reads.values()) off();
+    this.reads.clear();
   }
 
   private updateWatches(result: R): void {
     const wanted = new Map<string, WatchRequest>();
     if (this.listeners.size > 0)
-      for (const request of this.definition.watches(this.options, result)) wanted.set(resourceKeyId(request.key), request);
+      for (const request of this.definition.watches(this.options, result, this.store)) wanted.set(resourceKeyId(request.key), request);
     for (const [id, held] of this.watchers) {
       if (wanted.has(id)) continue;
       this.watchers.delete(id);

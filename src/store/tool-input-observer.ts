@@ -63,7 +63,6 @@ export const toolInputObserver: ObserverDefinition<ToolInputOptions, ToolInputRe
   signature: (options) => JSON.stringify([options.taskId, keyOf(options).runId ?? null]),
   reads: (options) => ({ keys: [keyOf(options)], toolInputsOf: options.taskId }),
   watches: () => [],
-  memory: () => undefined,
   actions(store, options, result) {
     const ref = (toolCallId: string) => {
       const key = keyOf(options());
@@ -87,5 +86,4 @@ export const toolInputObserver: ObserverDefinition<ToolInputOptions, ToolInputRe
     const snapshot = toolCallId === undefined ? IDLE_TOOL_INPUT : store.getToolInput(key.taskId, toolCallId);
     return { ...actions, state: snapshot.state, error: snapshot.error, inDoubt: snapshot.inDoubt, toolCallId };
   },
-  initial: (_options, actions) => ({ ...actions, state: 'idle', error: undefined, inDoubt: false, toolCallId: undefined }),
 };

@@ -1,6 +1,8 @@
-import { createIdempotencyKey, isTaskApiError, type RunStatus } from '../client';
-import { quiet, toError } from '../utils';
-import { normaliseRunId } from './resource-key';
+import { createIdempotencyKey, isTaskApiError, type RunStatus, type TaskClient } from '../client';
+import { quiet, removeDraft, toError } from '../utils';
+import { runOption } from './fetch-resource';
+import { normaliseRunId, resourceKeys, type ResourceKey } from './resource-key';
+import { isStatusOf } from './run-store-actions';
 import { AnswerTooLargeError, answerBodyBytes, isAnswerInDoubt, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
 import { IDLE_TOOL_INPUT, type ToolInputRef, type ToolInputSnapshot } from './tool-input-state';
 
@@ -23,25 +25,20 @@ interface Entry {
   attemptTick: number;
 }
 
+/** What the registry needs of its store. */
 export interface ToolInputRegistryDeps {
-  /** Sends one attempt; `key` is the answer's `Idempotency-Key`, the same for every attempt of it. */
-  send(ref: ToolInputRef, input: string, key: string): Promise<void>;
-  /** The service accepted an answer (this one, or another person's): refetch the run status at once. */
-  accepted(ref: ToolInputRef): void;
-  /**
-   * A send failed without saying whether the service got it: refetch the run status at once, so
-   * that a call the service has moved on from is seen to be gone (even when the run then ends and
-   * is polled no more).
-   */
-  uncertain(ref: ToolInputRef): void;
-  /** Refetches the run status after a 409; resolves true when it no longer shows the call. */
-  confirmGone(ref: ToolInputRef): Promise<boolean>;
+  client: TaskClient;
+  runAction<T>(action: () => Promise<T>): Promise<T>;
+  invalidate(match: (key: ResourceKey) => boolean): void;
+  refetch(key: ResourceKey): Promise<unknown>;
   /** The store's logical clock: orders attempts against status requests. */
   tick(): number;
   /** Largest request body sent, in bytes; a larger answer fails with `AnswerTooLargeError` before sending. */
   maxAnswerBytes: number;
   /** A tool-input state of the task changed. */
   notify(taskId: string): void;
+  /** Sends under the origin's per-call lock, once for every tab (at once without other tabs). */
+  exclusive(ref: ToolInputRef, send: () => Promise<void>): Promise<void>;
 }
 
 function encode(answer: unknown): string {
@@ -76,15 +73,7 @@ export class ToolInputRegistry {
     return this.lastAttempt.get(runScope(taskId, runId));
   }
 
-  /**
-   * Sends an answer unless one is out or done for this call. A second call while the first is out
-   * returns the first's promise; after success it resolves at once; on a `stale` call it rejects
-   * with `StaleToolCallError`. After an `error`, the first attempt's body is sent again, whatever
-   * `answer` says, unless it was too large: that one was not received, and `answer` replaces it.
-   * Rejects with a `TypeError` for a `toolCallId` that is not a non-empty string (nothing is sent
-   * or recorded), and with `AnswerTooLargeError` for an answer over `maxAnswerBytes` (recorded as
-   * an `error`, nothing sent). Never throws synchronously.
-   */
+  /** Sends an answer unless one is out or done for this call, as `useToolInput`'s `submit` says. Never throws synchronously. */
   submit(ref: ToolInputRef, answer: unknown): Promise<void> {
     // The service needs the id echoed (spec §4.7): without one, the answer could reach no call.
     if (typeof ref.toolCallId !== 'string' || ref.toolCallId === '')
@@ -98,18 +87,7 @@ export class ToolInputRegistry {
     } catch (error) {
       return quiet(Promise.reject(error instanceof Error ? error : new TypeError(String(error))));
     }
-    const entry: Entry = {
-      taskId: ref.taskId,
-      runId: normaliseRunId(ref.runId),
-      toolCallId: ref.toolCallId,
-      input,
-      key: createIdempotencyKey(),
-      doubt: false,
-      snapshot: IDLE_TOOL_INPUT,
-      promise: undefined,
-      attemptTick: 0,
-    };
-    this.entries.set(entryId(ref.taskId, ref.toolCallId), entry);
+    const entry = this.add(ref, input);
     this.lastAttempt.set(runScope(entry.taskId, entry.runId), entry.toolCallId);
     const size = answerBodyBytes(input, entry.toolCallId);
     if (size > this.deps.maxAnswerBytes) {
@@ -131,10 +109,7 @@ export class ToolInputRegistry {
 
   /**
    * Forgets a failed (`error`) or `stale` attempt, so a different answer can be sent. Does nothing
-   * while an answer is out or once it was accepted: that is what keeps the answer exactly-once.
-   * Does nothing either while the answer is in doubt (an attempt failed with `answer_in_doubt`, and
-   * neither the run's status nor an accepted retry has settled it since, whatever later attempts
-   * failed with): it may have been applied, so only `retry()` (the same body, the same key) may go.
+   * while an answer is out, once accepted, or while in doubt: that keeps the answer exactly-once.
    */
   reset(taskId: string, toolCallId: string): void {
     const id = entryId(taskId, toolCallId);
@@ -153,22 +128,10 @@ export class ToolInputRegistry {
    * sends nothing).
    */
   adoptAccepted(ref: ToolInputRef): void {
-    const id = entryId(ref.taskId, ref.toolCallId);
-    const existing = this.entries.get(id);
+    const existing = this.entries.get(entryId(ref.taskId, ref.toolCallId));
     if (existing?.snapshot.state === 'submitting' || existing?.snapshot.state === 'submitted') return;
-    const entry: Entry = existing ?? {
-      taskId: ref.taskId,
-      runId: normaliseRunId(ref.runId),
-      toolCallId: ref.toolCallId,
-      input: undefined,
-      key: createIdempotencyKey(),
-      doubt: false,
-      snapshot: IDLE_TOOL_INPUT,
-      promise: undefined,
-      attemptTick: 0,
-    };
+    const entry = existing ?? this.add(ref, undefined);
     entry.input = undefined;
-    this.entries.set(id, entry);
     entry.doubt = false;
     this.set(entry, { state: 'submitted', error: undefined, inDoubt: false });
   }
@@ -187,7 +150,7 @@ export class ToolInputRegistry {
       if (status.toolCall?.toolCallId === entry.toolCallId) continue;
       const cause = entry.snapshot.error;
       const probablyReceived = entry.doubt || mayHaveArrived(cause);
-      this.markStale(entry, new StaleToolCallError(entry.toolCallId, { cause, probablyReceived }));
+      this.markStale(entry, new StaleToolCallError(entry.toolCallId, { cause, probablyReceived }), false);
       changed = true;
     }
     if (changed) this.notify(taskId);
@@ -210,6 +173,26 @@ export class ToolInputRegistry {
     const last = this.lastAttempt.get(scope);
     if (last !== undefined && !this.entries.has(entryId(taskId, last))) this.lastAttempt.delete(scope);
     if (changed) this.notify(taskId);
+  }
+
+  /** A new answer to `ref`'s call, with its own `Idempotency-Key`, in place of any other. */
+  private add(ref: ToolInputRef, input: string | undefined): Entry {
+    const runId = normaliseRunId(ref.runId);
+    const key = createIdempotencyKey();
+    const { taskId, toolCallId } = ref;
+    const entry: Entry = {
+      taskId,
+      runId,
+      toolCallId,
+      input,
+      key,
+      doubt: false,
+      snapshot: IDLE_TOOL_INPUT,
+      promise: undefined,
+      attemptTick: 0,
+    };
+    this.entries.set(entryId(ref.taskId, ref.toolCallId), entry);
+    return entry;
   }
 
   private resume(entry: Entry): Promise<void> {
@@ -236,30 +219,26 @@ export class ToolInputRegistry {
     this.set(entry, { state: 'submitting', error: undefined, inDoubt: entry.doubt });
     const promise = (async () => {
       try {
-        await this.deps.send(ref, input, entry.key);
+        const { client } = this.deps;
+        const body = { input, toolCallId: ref.toolCallId };
+        const send = () => client.submitToolInput(ref.taskId, body, { ...runOption(ref.runId), idempotencyKey: entry.key });
+        await this.deps.exclusive(ref, () => this.deps.runAction(send));
       } catch (cause) {
         const error = toError(cause);
         if (isTaskApiError(cause) && cause.kind === 'already_answered') {
           // Someone else's answer went first (the proxy says so): nothing can be sent for this call.
-          const stale = new StaleToolCallError(entry.toolCallId, { cause });
-          this.markStale(entry, stale);
-          this.notify(entry.taskId);
-          this.deps.accepted(ref);
+          const stale = this.markStale(entry, cause);
+          this.accepted(ref);
           throw stale;
         }
         if (isTaskApiError(cause) && cause.status === 409) {
           let gone = false;
           try {
-            gone = await this.deps.confirmGone(ref);
+            gone = await this.confirmGone(ref);
           } catch {
             // The status could not be read: we cannot tell, so the person may retry.
           }
-          if (gone) {
-            const stale = new StaleToolCallError(entry.toolCallId, { cause });
-            this.markStale(entry, stale);
-            this.notify(entry.taskId);
-            throw stale;
-          }
+          if (gone) throw this.markStale(entry, cause);
         }
         if (isTooLarge(cause)) {
           // Refused for its size, so not received: the body need not be kept for a resend.
@@ -272,23 +251,27 @@ export class ToolInputRegistry {
         // answer, even a plain refusal, does not say the first attempt was not applied.
         if (isAnswerInDoubt(cause)) entry.doubt = true;
         this.set(entry, { state: 'error', error, inDoubt: entry.doubt });
-        if (entry.doubt || mayHaveArrived(cause)) this.deps.uncertain(ref);
+        // It may have been taken: the status read at once says whether the service moved on.
+        if (entry.doubt || mayHaveArrived(cause)) this.deps.invalidate(isStatusOf(ref.taskId));
         throw error;
       }
       entry.input = undefined;
       entry.doubt = false;
       this.set(entry, { state: 'submitted', error: undefined, inDoubt: false });
-      this.deps.accepted(ref);
+      this.accepted(ref);
     })();
     entry.promise = promise;
     return quiet(promise);
   }
 
-  private markStale(entry: Entry, cause: Error | undefined): void {
+  /** Nothing can be sent for the call any more; `notify`: tell the readers now, else the caller does once. */
+  private markStale(entry: Entry, cause: unknown, notify = true): StaleToolCallError {
     entry.input = undefined;
     entry.doubt = false;
     const error = cause instanceof StaleToolCallError ? cause : new StaleToolCallError(entry.toolCallId, { cause });
     entry.snapshot = Object.freeze({ state: 'stale', error, inDoubt: false });
+    if (notify) this.notify(entry.taskId);
+    return error;
   }
 
   private set(entry: Entry, snapshot: ToolInputSnapshot): void {
@@ -296,7 +279,19 @@ export class ToolInputRegistry {
     this.notify(entry.taskId);
   }
 
-  private notify(taskId: string): void {
-    this.deps.notify(taskId);
+  private readonly notify = (taskId: string): void => this.deps.notify(taskId);
+
+  /** An answer was taken (this one, or another person's): the status is read again at once. */
+  private accepted(ref: ToolInputRef): void {
+    // What the person typed for it is no longer needed, and may be sensitive.
+    removeDraft(ref.taskId, ref.toolCallId);
+    this.deps.invalidate(isStatusOf(ref.taskId));
+  }
+
+  /** After a 409: true when the status, read again, no longer shows the call. */
+  private async confirmGone(ref: ToolInputRef): Promise<boolean> {
+    this.deps.invalidate(isStatusOf(ref.taskId));
+    const data = (await this.deps.refetch(resourceKeys.status(ref.taskId, ref.runId))) as RunStatus;
+    return data.toolCall?.toolCallId !== ref.toolCallId;
   }
 }

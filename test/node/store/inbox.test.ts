@@ -1,5 +1,5 @@
 /** The inbox observer, without React: which runs it finds, the items it builds, and when they leave. */
-import { InboxObserver, toolCallTitle, type InboxItem, type InboxOptions, type InboxToolCallItem } from '../../../src/store';
+import { InboxObserver, resourceKeys, toolCallTitle, type InboxItem, type InboxOptions, type InboxToolCallItem } from '../../../src/store';
 import { FakeTaskClient, formCall, processing, runStatus, waitingFor, type RecordedCall } from './fake-task-client';
 import { useStoreFixture } from './store-fixture';
 
@@ -127,6 +127,23 @@ describe('InboxObserver', () => {
     expect(client.callsTo('getRunStatus').length - polls).toBeGreaterThanOrEqual(3 * 34);
     expect(notified).not.toHaveBeenCalled();
     expect(observer.getSnapshot()).toBe(settled);
+  });
+
+  it('tells its listeners when it moves to another store, and shows the calls of that store', async () => {
+    const first = makeStore(new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-1') }));
+    const second = makeStore(new FakeTaskClient().script('getRunStatus', { value: waitingFor('call-2') }));
+    const options: InboxOptions = { taskIds: ['task-1'] };
+    const observer = new InboxObserver(first, options);
+    const notified = vi.fn();
+    observer.subscribe(notified);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(toolCalls(observer.getSnapshot().items).map((item) => item.toolCall.toolCallId)).toEqual(['call-1']);
+    // The other store knows that run already: nothing more will come to announce it.
+    await second.refetch(resourceKeys.status('task-1'));
+    notified.mockClear();
+    observer.setOptions(second, options);
+    expect(notified).toHaveBeenCalled();
+    expect(toolCalls(observer.getSnapshot().items).map((item) => item.toolCall.toolCallId)).toEqual(['call-2']);
   });
 
   it('reports the task list error', async () => {
