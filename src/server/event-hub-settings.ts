@@ -1,9 +1,29 @@
-import type { TaskClient } from '../client';
+import type { PollGate, RunStatus, RunStatusClass, TaskClient } from '../client';
+import type { BackoffOptions } from '../utils';
 import type { HubHealthStats } from './hub-health';
 import type { TaskProxyLogger } from './logger';
 import type { ProxyStore } from './proxy-store';
-import type { PollerSettings } from './topic-poller-settings';
 import type { ToolCallClock } from './tool-call-clock';
+
+/** The hub's polling rules, shared by every poller of one proxy. */
+export interface PollerSettings {
+  /** Between the starts of two status requests of a topic (at least half of it after an answer). */
+  statusIntervalMs: number;
+  /** Between two GIF requests, once the run is over. */
+  gifIntervalMs: number;
+  /** How often a topic with nothing left to poll checks whether it is still wanted. */
+  idleCheckMs: number;
+  /** How long a topic's state is kept after it was last wanted. */
+  keepMs: number;
+  /** A topic's first request waits a random 0 to this many ms, so topics named together do not poll in step. */
+  firstPollJitterMs: number;
+  backoff: BackoffOptions;
+  random: () => number;
+  /** Where a run stands: `terminal` ends its status polls, `unknown` slows them down. */
+  classifyRun: (status: RunStatus) => RunStatusClass;
+  /** Shared by every poller of the proxy: how many requests may be open at once, and a 429's hold of them all. */
+  gate: PollGate;
+}
 
 /** What the hub needs besides its store: how to reach the service, and its rules. */
 export interface EventHubSettings {

@@ -1,11 +1,12 @@
 import { errorEnvelope, PollGate, topicKey, type EventResource, type EventTopic } from '../client';
 import { parseEventId } from './event-id';
 import { guardStore } from './guard-store';
-import type { EventHubSettings, EventHubStats } from './event-hub-settings';
+import type { EventHubSettings, EventHubStats, PollerSettings } from './event-hub-settings';
 import { HubHealth } from './hub-health';
 import { HubStream } from './hub-stream';
 import type { StoredChange } from './proxy-store';
-import { TopicPoller, type PollerSettings } from './topic-poller';
+import { TopicLease } from './topic-lease';
+import { TopicPoller } from './topic-poller';
 
 export { NO_HUB_STATS, type EventHubSettings, type EventHubStats } from './event-hub-settings';
 
@@ -229,18 +230,16 @@ export class EventHub {
         topic,
         key,
         // One name per poller: a topic forgotten and followed again must not release its successor's lease.
-        owner: `${this.owner}.${++this.pollers}`,
+        lease: new TopicLease(this.store, key, `${this.owner}.${++this.pollers}`, this.settings.poller.statusIntervalMs),
         store: this.store,
         upstream: this.settings.upstream,
         settings: this.pollerSettings,
         scrub: this.settings.scrub,
         hasStreams: () => local.streams.size > 0,
         onIdle: () => void this.forget(local),
-        known: () => [...local.latest.values()],
         deliverLocal: (change) => this.deliver({ ...change, epoch: this.localEpoch, seq: ++this.localSeq }),
-        onRequest: (error) => (error === undefined ? this.health.upstreamSucceeded() : this.health.upstreamFailed(error)),
-        onTookOver: () => this.health.tookOver(),
-        toolCallSeen: (taskId, toolCallId, at, toolCall) => this.settings.toolCalls.seen(taskId, toolCallId, at, toolCall),
+        health: this.health,
+        toolCalls: this.settings.toolCalls,
       }),
     };
     this.topics.set(key, local);
@@ -251,7 +250,6 @@ export class EventHub {
       this.tasks.set(topic.taskId, task);
     }
     task.topics.add(key);
-    local.poller.start();
     return local;
   }
 
