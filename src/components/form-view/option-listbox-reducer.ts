@@ -1,6 +1,6 @@
 /**
  * Rows of the list in view. The stylesheet gives the list this many rows of height
- * (option-listbox.css); the window of rendered rows is computed from it.
+ * (option-listbox.css): a page for PageUp/PageDown, and the view before layout.
  */
 export const VISIBLE_ROWS = 8;
 
@@ -11,8 +11,6 @@ export interface OptionListboxState {
   query: string | null;
   /** Position of the highlighted option in the list shown (the matches), or -1 for none. */
   active: number;
-  /** Position of the first row in view: where the list is scrolled, in rows. */
-  top: number;
   /** What the live region says: the number of matches after a search, a change of a multiple choice, or nothing. */
   announcement: { kind: 'none' } | { kind: 'matches' } | { kind: 'text'; text: string };
 }
@@ -26,8 +24,6 @@ export type OptionListboxAction =
   | { type: 'clear' }
   | { type: 'search'; query: string }
   | { type: 'move'; active: number }
-  /** The list was scrolled (by the person, or to show the highlighted option) to row `top`. */
-  | { type: 'scroll'; top: number }
   | { type: 'announce'; text: string };
 
 /** The start: closed, not searching. */
@@ -35,33 +31,23 @@ export const INITIAL_OPTION_LISTBOX_STATE: OptionListboxState = {
   open: false,
   query: null,
   active: -1,
-  top: 0,
   announcement: { kind: 'none' },
 };
 
-/** The first row in view that shows `active` while moving the view as little as possible from `top`. */
-function topShowing(top: number, active: number): number {
-  if (active < 0) return top;
-  if (active < top) return active;
-  if (active >= top + VISIBLE_ROWS) return active - VISIBLE_ROWS + 1;
-  return top;
-}
-
 /**
- * The option listbox's state machine. Returns `state` itself when nothing changes (a scroll event
- * within the same row), so React skips the render.
+ * The option listbox's state machine. Returns `state` itself when nothing changes, so React skips
+ * the render. Where the list is scrolled is the row window's (`useRowWindow`), not this state's.
  */
 export function optionListboxReducer(state: OptionListboxState, action: OptionListboxAction): OptionListboxState {
   switch (action.type) {
     case 'open':
-      // The list reopens at the top: a hidden list loses its scroll position.
-      return { ...state, open: true, active: action.active, top: topShowing(0, action.active) };
+      return { ...state, open: true, active: action.active };
     case 'close':
       return state.open ? { ...state, open: false } : state;
     case 'leave':
       return { ...state, open: false, query: null, active: -1, announcement: { kind: 'none' } };
     case 'clear':
-      return { ...state, query: null, active: -1, top: 0, announcement: { kind: 'none' } };
+      return { ...state, query: null, active: -1, announcement: { kind: 'none' } };
     case 'search':
       return {
         ...state,
@@ -70,13 +56,10 @@ export function optionListboxReducer(state: OptionListboxState, action: OptionLi
         // The first match is highlighted, so Enter takes it (list autocomplete with automatic
         // selection); the view keeps `active` below the number of matches, so none is -1 there.
         active: 0,
-        top: 0,
         announcement: { kind: 'matches' },
       };
     case 'move':
-      return action.active === state.active ? state : { ...state, active: action.active, top: topShowing(state.top, action.active) };
-    case 'scroll':
-      return action.top === state.top ? state : { ...state, top: action.top };
+      return action.active === state.active ? state : { ...state, active: action.active };
     case 'announce':
       return { ...state, announcement: { kind: 'text', text: action.text } };
   }

@@ -1,13 +1,5 @@
 import type { CSSProperties } from 'react';
 import type { FormFieldOption } from '../../schema';
-import { VISIBLE_ROWS } from './option-listbox-reducer';
-
-/**
- * Rows rendered beyond each edge of the view: enough that a wheel or a drag of a few rows shows
- * rendered rows while React renders the next window, few enough that the list holds at most
- * `VISIBLE_ROWS + 2 × OVERSCAN_ROWS + 1` option elements (25) whatever the number of options.
- */
-export const OVERSCAN_ROWS = 8;
 
 /** Props of `OptionListboxRows`. */
 export interface OptionListboxRowsProps {
@@ -15,8 +7,9 @@ export interface OptionListboxRowsProps {
   options: readonly FormFieldOption[];
   /** Positions in `options` of the rows shown, in order; `null` for every option. */
   matches: readonly number[] | null;
-  /** Position of the first row in view. */
-  top: number;
+  /** The window of rows to render (`useRowWindow`): its first position, and one past its last. */
+  start: number;
+  end: number;
   /** Position of the highlighted row, or -1. */
   active: number;
   /** The options chosen, by position in `options`. */
@@ -30,9 +23,7 @@ export interface OptionListboxRowsProps {
 }
 
 /** The positions of the rows to render: the window around the view, and the highlighted row wherever it is. */
-function rowsToRender(count: number, top: number, active: number): number[] {
-  const start = Math.max(0, Math.min(top, count - 1) - OVERSCAN_ROWS);
-  const end = Math.min(count, top + VISIBLE_ROWS + OVERSCAN_ROWS);
+function rowsToRender(count: number, start: number, end: number, active: number): number[] {
   const rows: number[] = [];
   // After a scroll by wheel the highlighted row may be out of the window; it stays rendered, since
   // `aria-activedescendant` must name an element that exists.
@@ -48,9 +39,9 @@ function rowsToRender(count: number, top: number, active: number): number[] {
  * while only a window of rows is in the DOM. Each carries `aria-setsize` and `aria-posinset`, so
  * assistive technology hears the true count and position.
  */
-export function OptionListboxRows({ options, matches, top, active, chosen, optionId, cut, onChoose }: OptionListboxRowsProps) {
+export function OptionListboxRows({ options, matches, start, end, active, chosen, optionId, cut, onChoose }: OptionListboxRowsProps) {
   const count = matches === null ? options.length : matches.length;
-  return rowsToRender(count, top, active).map((position) => {
+  return rowsToRender(count, start, end, active).map((position) => {
     const index = matches === null ? position : (matches[position] as number);
     const option = options[index] as FormFieldOption;
     const selected = chosen.has(index);

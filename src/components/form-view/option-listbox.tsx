@@ -13,6 +13,7 @@ import { cutText, DEFAULT_CONTENT_LIMITS, type HeadlessField } from '../../form'
 import { enFormMessages, type FieldMessageContext } from '../../messages';
 import type { FormFieldOption } from '../../schema';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
+import { useRowWindow } from '../shared';
 import { FieldEnvironmentContext } from './field-environment-context';
 import { FieldLabel } from './field-label';
 import { OptionListboxChosen } from './option-listbox-chosen';
@@ -33,16 +34,6 @@ export const OPTION_LISTBOX_THRESHOLD = 50;
 export function usesOptionListbox(field: HeadlessField): boolean {
   const choice = field.control === 'select' || field.control === 'radio' || field.control === 'checkbox-group';
   return choice && field.options.length > OPTION_LISTBOX_THRESHOLD;
-}
-
-/** Height of a rendered row in px (fractional: a rounded height would drift over 10,000 rows), or 0 before layout. */
-function rowHeightOf(listbox: HTMLElement): number {
-  return listbox.querySelector('[role="option"]')?.getBoundingClientRect().height ?? 0;
-}
-
-/** The row at the top of the view; a pixel of slack absorbs the rounding of `scrollTop`. */
-function rowAt(scrollTop: number, rowHeight: number): number {
-  return Math.max(0, Math.floor((scrollTop + 1) / rowHeight));
 }
 
 // The list keeps the focus in the combobox input: a press on a row or the scrollbar must not blur
@@ -89,7 +80,7 @@ export function OptionListbox({ field }: OptionListboxProps) {
   const matches = useMemo(() => optionListboxSearch(options, state.query), [options, state.query]);
   const count = matches === null ? options.length : matches.length;
   const active = Math.min(state.active, count - 1);
-  const { open, top } = state;
+  const { open } = state;
 
   const inputRef = useRef<HTMLInputElement | null>(null);
   const listboxRef = useRef<HTMLDivElement | null>(null);
@@ -99,14 +90,8 @@ export function OptionListbox({ field }: OptionListboxProps) {
     fieldRef({ focus: () => inputRef.current?.focus() });
     return () => fieldRef(null);
   }, [fieldRef]);
-  // The list follows `top` (moved by the keys to keep the highlighted row in view); a scroll by
-  // the person sets `top` from the list, which then already agrees, so nothing moves twice.
-  useIsomorphicLayoutEffect(() => {
-    const listbox = listboxRef.current;
-    if (!open || listbox === null) return;
-    const rowHeight = rowHeightOf(listbox);
-    if (rowHeight > 0 && rowAt(listbox.scrollTop, rowHeight) !== top) listbox.scrollTop = top * rowHeight;
-  }, [open, top]);
+  // Only while open: a hidden list loses its scroll position, so it reopens at the top.
+  const rows = useRowWindow(listboxRef, { count, enabled: open, rowSelector: '[role="option"]', rowsInView: VISIBLE_ROWS });
   // Whether the highlighted row's label overflows its line (an ellipsis by the stylesheet): known
   // only after layout, and measured on that one row, so a key press costs one small reflow.
   const [clipped, setClipped] = useState(false);
@@ -124,10 +109,16 @@ export function OptionListbox({ field }: OptionListboxProps) {
   const openList = (from: 'first' | 'last') => {
     if (disabled) return;
     const current = !multiple && chosen[0] !== undefined ? positionOf(chosen[0]) : -1;
-    dispatch({ type: 'open', active: current >= 0 ? current : from === 'first' ? 0 : count - 1 });
+    const first = current >= 0 ? current : from === 'first' ? 0 : count - 1;
+    dispatch({ type: 'open', active: first });
+    rows.scrollToRow(first);
   };
+  // The keys keep the highlighted row in view; a scroll by the person leaves it where it is.
   const move = (to: number) => {
-    if (count > 0) dispatch({ type: 'move', active: Math.max(0, Math.min(count - 1, to)) });
+    if (count === 0) return;
+    const next = Math.max(0, Math.min(count - 1, to));
+    dispatch({ type: 'move', active: next });
+    rows.scrollToRow(next);
   };
   const choose = (position: number) => {
     const index = indexAt(position);
@@ -254,7 +245,10 @@ export function OptionListbox({ field }: OptionListboxProps) {
           readOnly={readOnly}
           disabled={disabled}
           value={shownText}
-          onChange={(event) => dispatch({ type: 'search', query: event.currentTarget.value })}
+          onChange={(event) => {
+            dispatch({ type: 'search', query: event.currentTarget.value });
+            rows.scrollToRow(0);
+          }}
           // The chosen label is selected, so what the person types replaces it as the search; again
           // on a click, whose press would have put the caret where it landed.
           onFocus={selectShownLabel}
@@ -288,16 +282,13 @@ export function OptionListbox({ field }: OptionListboxProps) {
             tabIndex={-1}
             onMouseDown={keepFocus}
             style={{ '--_hitl-listbox-rows': count } as CSSProperties}
-            onScroll={(event) => {
-              const rowHeight = rowHeightOf(event.currentTarget);
-              if (rowHeight > 0) dispatch({ type: 'scroll', top: rowAt(event.currentTarget.scrollTop, rowHeight) });
-            }}
           >
             {open ? (
               <OptionListboxRows
                 options={options}
                 matches={matches}
-                top={top}
+                start={rows.start}
+                end={rows.end}
                 active={active}
                 chosen={chosenSet}
                 optionId={optionId}

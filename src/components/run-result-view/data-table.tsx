@@ -2,17 +2,52 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type Re
 import type { DataTableEntry } from '../../client';
 import { useMessageGroup, useProvidedLocale } from '../../hooks';
 import { enDataTableMessages, numberFormat } from '../../messages';
-import { formatValue } from '../shared';
+import { formatValue, rowHeightIn, useRowWindow, type RowSizeObserver } from '../shared';
 
 import type { DataTableMessages } from './messages';
 import { useDataTableRows } from './use-data-table-columns';
-import { useRowWindow } from './use-row-window';
 import { cx, isRecord } from '../../utils';
 import { assignRef, withRefProp } from '../../utils/react';
 
 /** Rows up to which every row is rendered; above, only those in view (`windowAbove`'s default). */
 const DEFAULT_WINDOW_ABOVE = 200;
 const WINDOWED_WRAPPER = { maxHeight: 'var(--hitl-data-table-max-height, 28rem)', overflow: 'auto' } as const;
+const ROW_SELECTOR = 'tbody > tr[aria-rowindex]';
+
+/**
+ * The sizes of a windowed table, when the wrapper or the table change size: a `ResizeObserver`,
+ * whose first call comes after the first layout, so the mount itself never waits for one. The
+ * rows around the view come in a task of their own, after the frame that callback belongs to is
+ * painted: they add nothing to the first render.
+ */
+const observeTable: RowSizeObserver = (wrapper, resized) => {
+  const measure = (overscan: boolean) => {
+    const table = wrapper.querySelector('table');
+    resized({
+      viewport: wrapper.clientHeight,
+      rowHeight: rowHeightIn(wrapper, ROW_SELECTOR),
+      // offsetHeight, not a bounding box: the header is sticky, so its box moves as the table scrolls.
+      offset: (table?.caption?.offsetHeight ?? 0) + (table?.tHead?.offsetHeight ?? 0),
+      overscan,
+    });
+  };
+  if (typeof ResizeObserver === 'undefined') {
+    // No layout to observe (jsdom): what there is to measure, once, and no paint to wait for.
+    measure(true);
+    return () => undefined;
+  }
+  let widen: ReturnType<typeof setTimeout> | undefined;
+  const observer = new ResizeObserver(() => {
+    measure(false);
+    widen ??= setTimeout(() => measure(true), 0);
+  });
+  observer.observe(wrapper);
+  if (wrapper.firstElementChild) observer.observe(wrapper.firstElementChild);
+  return () => {
+    observer.disconnect();
+    clearTimeout(widen);
+  };
+};
 /**
  * Rows whose text sizes the columns of a windowed table: this many first, as many spread over the
  * rest. Each is formatted while the table mounts, a few times the rows it first shows.
@@ -85,7 +120,14 @@ export const DataTable = withRefProp(function DataTable({
   const { objects, columns } = useDataTableRows(rows);
   const windowed = objects.length > windowAbove;
   useOverflowWatch(wrapper, objects.length > 0 && columns.length > 0, setOverflowing);
-  const { start, end, rowHeight } = useRowWindow(wrapper, objects.length, windowed);
+  const { start, end, rowHeight } = useRowWindow(wrapper, {
+    count: objects.length,
+    enabled: windowed,
+    rowSelector: ROW_SELECTOR,
+    // Before layout: a view of 480 px less a caption and a header of about two rows of 36 px.
+    rowsInView: 12,
+    observe: observeTable,
+  });
   const format = useCallback(
     (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : formatValue(value)),
     [numbers],

@@ -8,5 +8,6 @@ export { RetryAlert } from './retry-alert';
 export { LiveAnnouncer, type Announcement } from './live-announcer';
 export { isPageOrigin, safeHttpUrl } from './safe-http-url';
 export { useFocusAfterRetry } from './use-focus-after-retry';
+export { rowHeightIn, useRowWindow, type RowSizeObserver, type RowSizes, type RowWindow, type RowWindowOptions } from './use-row-window';
 export { WaitingTime } from './waiting-time';
 export { inheritedTheme, type InheritedTheme } from './theme-variable-names';
