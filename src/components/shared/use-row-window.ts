@@ -142,6 +142,9 @@ function createRowWindow() {
       };
       notify = onChange;
       scroller.addEventListener('scroll', onScroll);
+      // The page may have scrolled before this subscription: React subscribes after the paint, and a
+      // scroll in between (a link to a row, a test's script) sent its event to no one.
+      if (scroller.scrollTop !== scrollTop) onScroll();
       const stop = observe?.(scroller, resized);
       return () => {
         notify = () => {};

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useRowWindow } from '../../../src/components/shared';
 
 /** A row height a browser gives at some zoom levels and fonts: a rounded height would drift over 10,000 rows. */
@@ -51,6 +51,24 @@ function layOut(list: HTMLElement) {
   return writes;
 }
 
+/** A list the page scrolls before React subscribes to it (a layout effect, a script right after the render). */
+function ScrolledEarly() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const rows = useRowWindow(ref, { count: COUNT, rowSelector: '[role="option"]', rowsInView: 8 });
+  useLayoutEffect(() => {
+    const list = ref.current as HTMLDivElement;
+    layOut(list);
+    list.scrollTop = 5000 * ROW_PX;
+  }, []);
+  return (
+    <div ref={ref} role="listbox" aria-label="Items">
+      {Array.from({ length: rows.end - rows.start }, (_, offset) => (
+        <div key={rows.start + offset} role="option" aria-selected={false}>{`Item ${rows.start + offset}`}</div>
+      ))}
+    </div>
+  );
+}
+
 const names = () =>
   within(screen.getByRole('listbox', { hidden: true }))
     .queryAllByRole('option', { hidden: true })
@@ -74,6 +92,12 @@ describe('useRowWindow: the rows in view of a long list', () => {
     act(() => screen.getByRole('button', { name: 'One above the view' }).click());
     expect(writes.at(-1)).toBeCloseTo((COUNT - 9) * ROW_PX, 6);
     expect(names()).toContain('Item 9991');
+  });
+
+  it('shows where the list was scrolled before it listened to its scroll events', () => {
+    render(<ScrolledEarly />);
+    expect(names()).toContain('Item 5000');
+    expect(names()).not.toContain('Item 0');
   });
 
   it('renders the rows in view and a few around them, never the whole list', () => {
