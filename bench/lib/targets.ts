@@ -145,11 +145,11 @@ function bytesTargets(results: Results): TargetResult[] {
   return list;
 }
 
-/** The forms whose mount and keystroke have goals: the component and the hook, its fields memoised by `useHeadlessField` or not. */
+/** The forms whose mount and keystroke have goals: the component, and the hook with plain (unmemoised) field components that call `useHeadlessField` or read `form.fields`. */
 const FORM_GOAL_CASES = [
   ['ours', 'ToolCallForm', ''],
-  ['headless', 'useToolCallForm', 'Headless'],
-  ['headlessPlain', 'useToolCallForm, fields not memoised', 'HeadlessPlain'],
+  ['headless', 'useToolCallForm, unmemoised fields calling useHeadlessField', 'Headless'],
+  ['headlessPlain', 'useToolCallForm, unmemoised fields reading form.fields', 'HeadlessPlain'],
 ] as const;
 
 function formTargets(results: Results): TargetResult[] {
