@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memo } from 'react';
 import { useHeadlessField, useToolCallForm, type FormAnswer, type HeadlessField, type UseToolCallFormOptions } from '../../../src';
+import { NativeForm } from './native-form';
 
 /** Renders per field index, and of the form's component (`-1`): counted by the test's own components. */
 const renders = new Map<number, number>();
@@ -29,23 +30,9 @@ function Field({ field: given }: { field: HeadlessField }) {
 
 const MemoField = memo(Field);
 
+/** The headless tests' native form, with these fields, its own renders counted. */
 function Form({ memoised = false, ...options }: UseToolCallFormOptions & { memoised?: boolean }) {
-  const form = useToolCallForm(options);
-  count(FORM);
-  const Shown = memoised ? MemoField : Field;
-  return (
-    <form {...form.getFormProps()} data-status={form.status}>
-      {form.errorSummary ? (
-        <p role="alert" key={form.refusals}>
-          {form.errorSummary}
-        </p>
-      ) : null}
-      {form.fields.map((field) => (
-        <Shown key={field.index} field={field} />
-      ))}
-      <button type="submit">{form.submitLabel}</button>
-    </form>
-  );
+  return <NativeForm {...options} Field={memoised ? MemoField : Field} onRender={() => count(FORM)} />;
 }
 
 const FIELDS = 200;
