@@ -174,9 +174,20 @@ describe('the playground in Chromium', () => {
     await page.keyboard.press('Tab');
     expect(await run.getByLabel('Password').evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('e2e-password');
+    // "Sent" shows only until the agent moves on, which may be sooner than a busy machine's next look
+    // at the page: the page itself records that the run's region said it.
+    await run.evaluate((region) => {
+      const seen = { sent: false };
+      (window as unknown as { sentSeen: typeof seen }).sentSeen = seen;
+      new MutationObserver((_, observer) => {
+        if (!region.textContent?.includes('Sent. Waiting for the agent…')) return;
+        seen.sent = true;
+        observer.disconnect();
+      }).observe(region, { subtree: true, childList: true, characterData: true });
+    });
     await page.keyboard.press('Enter');
 
-    await run.getByText('Sent. Waiting for the agent…').first().waitFor(WAIT);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sentSeen: { sent: boolean } }).sentSeen.sent), WAIT).toBe(true);
     await run.getByText('Signed in as grace.hopper.').waitFor({ timeout: 60_000 });
 
     const table = run.getByRole('table', { name: 'Extracted data' });
