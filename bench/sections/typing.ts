@@ -34,7 +34,7 @@ export const FORM_CASES: readonly FormCase[] = [
   // The headless hook with native elements and no stylesheet: what the form core costs without our
   // fields. A `Field` component per field, not memoised, calling `useHeadlessField`, as the guide writes it.
   { id: 'headless', label: 'hitl-react useToolCallForm (native elements)', page: 'forms-headless', ...standard },
-  // The same fields reading `form.fields` without `useHeadlessField`: the form's component renders them all.
+  // The same fields reading `form.fields` without `useHeadlessField`: uncontrolled props, the DOM holds the value.
   {
     id: 'headlessPlain',
     label: 'hitl-react useToolCallForm (fields without useHeadlessField)',

@@ -54,6 +54,10 @@ export interface FieldInputProps extends FieldAriaProps {
   role?: 'switch' | 'radiogroup' | 'group';
   value?: string;
   checked?: boolean;
+  /** In place of `value` when the element holds the value (a field read from `form.fields`; see `useToolCallForm`). */
+  defaultValue?: string;
+  /** In place of `checked` when the element holds the value. */
+  defaultChecked?: boolean;
   required?: boolean;
   readOnly?: boolean;
   disabled?: boolean;
@@ -86,6 +90,8 @@ export interface FieldOptionProps {
   name?: string;
   value: string;
   checked?: boolean;
+  /** In place of `checked` when the element holds the value (a field read from `form.fields`). */
+  defaultChecked?: boolean;
   required?: boolean;
   disabled?: boolean;
   'aria-readonly'?: true;

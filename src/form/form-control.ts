@@ -22,6 +22,7 @@ import {
   type HeadlessForm,
   type HeadlessSettings,
 } from './headless-form';
+import { uncontrolledGetters, type UncontrolledGetters } from './uncontrolled-props';
 import { validateField as checkField } from './validate-field';
 
 const IDLE: FormState = Object.freeze({ status: 'idle', errorCount: 0, submitted: false, refused: null, submitError: undefined });
@@ -81,6 +82,8 @@ export function createFormControl(model: FormModel, options: FormControlOptions 
 
   // What the reader of `read` read: it is told about these only.
   const tracked = new Set<number>();
+  // Fields whose error (not value) the reader read: it shows their error and ARIA only.
+  const errorTracked = new Set<number>();
   let errorsTracked = false;
   let summaryTracked = false;
   const readers = new Set<() => void>();
@@ -105,7 +108,7 @@ export function createFormControl(model: FormModel, options: FormControlOptions 
     const before = states[index] as FieldState;
     states[index] = state;
     notify(fieldListeners[index] ?? []);
-    if (tracked.has(index) || (errorsTracked && before.error !== state.error)) bump();
+    if (tracked.has(index) || ((errorsTracked || errorTracked.has(index)) && before.error !== state.error)) bump();
   };
 
   const setFormState = (next: Partial<FormState>): void => {
@@ -223,6 +226,7 @@ export function createFormControl(model: FormModel, options: FormControlOptions 
   // them (`<ToolCallForm>` never does: its fields read themselves).
   const sources: HeadlessField[] = [];
   const shown: Array<{ source: HeadlessField; copy: HeadlessField } | undefined> = [];
+  const uncontrolled: UncontrolledGetters[] = [];
   let shownFields: readonly HeadlessField[] | undefined;
   let built: { changes: number; state: FormState; mode: FormViewState; form: HeadlessForm } | undefined;
   let changes = 0;
@@ -232,7 +236,13 @@ export function createFormControl(model: FormModel, options: FormControlOptions 
       sources.map((source, index) => {
         const kept = shown[index];
         if (kept?.source === source) return kept.copy;
-        const copy = trackedEntry(source, () => void tracked.add(index));
+        uncontrolled[index] ??= uncontrolledGetters(
+          getters[index] as FieldPropGetters,
+          (listener) => self.subscribeField(index, listener),
+          (fields[index] as FieldModel).options.length,
+        );
+        const marks = { value: () => void tracked.add(index), error: () => void errorTracked.add(index) };
+        const copy = trackedEntry(source, marks, uncontrolled[index]);
         fieldLinks.set(copy, { control: self, index });
         shown[index] = { source, copy };
         return copy;

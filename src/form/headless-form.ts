@@ -12,6 +12,7 @@ import type { ControlKind, FieldModel, FormModel } from './field-model';
 import type { FieldState } from './field-state';
 import type { FieldPropGetters } from './field-prop-types';
 import { fieldContext, issueText, noteText, shownLabelOf } from './field-text';
+import type { UncontrolledGetters } from './uncontrolled-props';
 
 /**
  * Where a form stands: `idle` while editing; `submitting` while `onSubmit`'s promise is pending;
@@ -185,19 +186,23 @@ export function fieldEntry(look: FieldLook, field: FieldModel, state: FieldState
 }
 
 /**
- * `entry` for a reader that re-renders with the fields it reads: reading `value` or `error`, or
- * getting the props that hold the value, calls `mark` first. A controlled element's props hold the
- * value: whoever spreads them re-renders with the field, or React puts the element back to the old
- * value after each change.
+ * `entry` for the form's own component, which re-renders with what it reads: reading `value` calls
+ * `marks.value` first, reading `error` or getting props (which carry the error's ARIA) calls
+ * `marks.error`. The props come from `uncontrolled`: the element holds the value, so the form's
+ * component need not render again at each keystroke (as react-hook-form's `register`).
  */
-export function trackedEntry(entry: HeadlessField, mark: () => void): HeadlessField {
+export function trackedEntry(
+  entry: HeadlessField,
+  marks: { value: () => void; error: () => void },
+  uncontrolled: UncontrolledGetters,
+): HeadlessField {
   const copy = {
     ...entry,
-    getInputProps: () => (mark(), entry.getInputProps()),
-    getOptionProps: (option: number | FormFieldOption) => (mark(), entry.getOptionProps(option)),
+    getInputProps: () => (marks.error(), uncontrolled.getInputProps()),
+    getOptionProps: (option: number | FormFieldOption) => (marks.error(), uncontrolled.getOptionProps(option)),
   };
-  Object.defineProperty(copy, 'value', { enumerable: true, get: () => (mark(), entry.value) });
-  Object.defineProperty(copy, 'error', { enumerable: true, get: () => (mark(), entry.error) });
+  Object.defineProperty(copy, 'value', { enumerable: true, get: () => (marks.value(), entry.value) });
+  Object.defineProperty(copy, 'error', { enumerable: true, get: () => (marks.error(), entry.error) });
   return Object.freeze(copy);
 }
 

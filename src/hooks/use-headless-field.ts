@@ -25,9 +25,10 @@ export function useFieldOf(control: FormControl, index: number): HeadlessField {
  * Subscribes a field component to its own field, as react-hook-form's `useController` does: pass
  * the `field` it was given (one of `form.fields` of `useToolCallForm`) and render what it returns,
  * the same field kept current. A keystroke then re-renders that component and nothing else: not
- * the form's component, not the other fields, memoised or not. Read the field's `value`, `error`
- * and props from what it returns: reading them from `form.fields` in the form's component makes
- * that component re-render with the field, as it must to show them.
+ * the form's component, not the other fields, memoised or not. Its props are controlled (`value`,
+ * `checked`), which components that are not native elements need. (Props read from `form.fields`
+ * directly carry `defaultValue`/`defaultChecked`: the element holds the value, as react-hook-form's
+ * `register`, and the form's component renders only when the field's error comes or goes.)
  *
  * ```tsx
  * function Field({ field: given }: { field: HeadlessField }) {

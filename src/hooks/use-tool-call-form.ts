@@ -36,11 +36,11 @@ export type UseToolCallFormResult = HeadlessForm;
  * and focus on the first error as `<ToolCallForm>` (which is built on it), with prop getters for
  * your own elements: `<form {...form.getFormProps()}>`, `<input {...field.getInputProps()}>`.
  *
- * As react-hook-form's `useForm`, the caller does not re-render as the person types: only for
- * `status`, for `errorSummary`/`errors` when an error comes or goes, and for the fields whose
- * `value`, `error` or props it reads. A field component that calls `useHeadlessField(field)` renders
- * alone per keystroke, memoised or not. One answer per call: once `submitted`, `submit` is ignored
- * and every field is `readOnly` until `reset()` (or see `allowResubmit`).
+ * As react-hook-form's `useForm`, the caller re-renders for `status`, when an error it shows comes
+ * or goes, and for the fields whose `value` it reads, not as the person types: props read from
+ * `form.fields` are uncontrolled (the element holds the value, as with `register`); a field that
+ * calls `useHeadlessField(field)` gets controlled props and renders alone per keystroke. One answer
+ * per call: once `submitted`, `submit` is ignored and fields are `readOnly` until `reset()` (or `allowResubmit`).
  */
 export function useToolCallForm(options: UseToolCallFormOptions): UseToolCallFormResult {
   const onSubmit = useLatestCallback((answer: FormAnswer, input: string) => options.onSubmit?.(answer, input));

@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memo } from 'react';
-import { useHeadlessField, useToolCallForm, type FormAnswer, type HeadlessField, type UseToolCallFormOptions } from '../../../src';
+import { useHeadlessField, type FormAnswer, type HeadlessField, type UseToolCallFormOptions } from '../../../src';
 import { NativeForm } from './native-form';
 
 /** Renders per field index, and of the form's component (`-1`): counted by the test's own components. */
@@ -117,24 +117,84 @@ describe('useToolCallForm with an unmemoised Field component per field', () => {
     await user.type(input('Field 1'), 'e');
     expect(input('Field 1')).toHaveValue('Ann');
   });
+});
 
-  it('a field read from form.fields without useHeadlessField still works: the form’s component renders with it', async () => {
+/**
+ * Fields read from `form.fields` by the form's own component, without `useHeadlessField` (code
+ * written before that hook): the elements hold their values, as react-hook-form's `register`, so
+ * a keystroke renders nothing of React, and the form still writes into them what the person did not
+ * type (a reset, a refused change).
+ */
+describe('useToolCallForm with fields read from form.fields', () => {
+  beforeEach(() => renders.clear());
+
+  it('a keystroke renders nothing: the input holds what is typed, the answer carries it, and a reset empties it', async () => {
     const user = userEvent.setup();
-    function PlainForm(options: UseToolCallFormOptions) {
-      const form = useToolCallForm(options);
-      count(FORM);
-      return (
-        <form {...form.getFormProps()}>
-          {form.fields.map((field) => (
-            <input key={field.index} aria-label={field.label} {...field.getInputProps()} />
-          ))}
-        </form>
-      );
-    }
-    render(<PlainForm parameters={{ fields: parameters.fields.slice(0, 3) }} />);
+    const onSubmit = vi.fn<(answer: FormAnswer, input: string) => void>();
+    render(<NativeForm parameters={parameters} onSubmit={onSubmit} allowResubmit onRender={() => count(FORM)} />);
     renders.clear();
-    await user.type(screen.getByRole('textbox', { name: 'Field 2' }), 'abc');
-    expect(screen.getByRole('textbox', { name: 'Field 2' })).toHaveValue('abc');
-    expect(renders.get(FORM)).toBe(3);
+
+    await user.type(input('Field 100'), 'hello');
+    expect(input('Field 100')).toHaveValue('hello');
+    expect(renders.get(FORM)).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit.mock.calls[0]![0][100]).toEqual({ label: 'Field 100', value: 'hello' });
+
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(input('Field 100')).toHaveValue('');
+  });
+
+  it('errors and their ARIA follow the field, and the form renders only when an error comes or goes', async () => {
+    const user = userEvent.setup();
+    render(<NativeForm parameters={{ fields: parameters.fields.slice(0, 20) }} onRender={() => count(FORM)} />);
+    const target = input('Field 10');
+    await user.type(target, 'a');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(target).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/at least 3/i)).toBeInTheDocument();
+
+    renders.clear();
+    await user.type(input('Field 12'), 'x');
+    expect(renders.get(FORM)).toBeUndefined();
+    await user.type(target, 'bc');
+    expect(target).toHaveValue('abc');
+    expect(target).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/at least 3/i)).toBeNull();
+  });
+
+  it('choices hold what is chosen, go back on a reset, and stay put once the answer is sent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn<(answer: FormAnswer, input: string) => void>();
+    const option = (...labels: string[]) => labels.map((label) => ({ label, value: label }));
+    const choices = {
+      fields: [
+        { type: 'radio', label: 'Plan', options: option('Basic', 'Pro'), defaultValue: 'Basic' },
+        { type: 'checkbox', label: 'Extras', options: option('Backup', 'Support') },
+        { type: 'select', label: 'Region', options: option('EU', 'US') },
+        { type: 'checkbox', label: 'Agree' },
+      ],
+    };
+    render(<NativeForm parameters={choices} onSubmit={onSubmit} onRender={() => count(FORM)} />);
+    renders.clear();
+    await user.click(screen.getByRole('radio', { name: 'Pro' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Support' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'US');
+    await user.click(screen.getByRole('checkbox', { name: 'Agree' }));
+    expect(renders.get(FORM)).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByRole('radio', { name: 'Basic' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Support' })).not.toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Region' })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Agree' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Pro' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit.mock.calls[0]![0].map((entry) => entry.value)).toEqual(['Pro', [], null, false]);
+    // Sent: the form takes no other answer, and a click on a radio does not move what it shows.
+    await user.click(screen.getByRole('radio', { name: 'Basic' }));
+    expect(screen.getByRole('radio', { name: 'Pro' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Basic' })).not.toBeChecked();
   });
 });
