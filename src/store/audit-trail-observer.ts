@@ -46,11 +46,11 @@ export class AuditTrailObserver extends Subscribable {
   private controller: AbortController | undefined;
   private nextReading: Promise<AuditEntry[]> | undefined;
   private next: string | undefined;
-  private result: AuditTrailResult;
+  private result!: AuditTrailResult;
 
   constructor() {
     super();
-    this.result = this.make(undefined, undefined, false);
+    this.publish(undefined, undefined, false);
   }
 
   readonly getSnapshot = (): AuditTrailResult => this.result;
@@ -105,74 +105,51 @@ export class AuditTrailObserver extends Subscribable {
     // A read of the next page gives way to this one.
     const wasFetching = this.result.isFetching && !this.result.isFetchingNextPage;
     this.stop();
-    const controller = new AbortController();
-    this.controller = controller;
-    if (!wasFetching) this.publish(this.result.data, this.result.error, true);
-    return reader(undefined, controller.signal).then(
-      (page) => {
-        if (this.controller === controller) {
-          this.next = page.next;
-          this.publish(page.entries, undefined, false);
-        }
-        return page.entries;
-      },
-      (error: unknown) => {
-        const failure = toError(error);
-        if (this.controller === controller) this.publish(this.result.data, failure, false);
-        throw failure;
-      },
-    );
+    return this.load(reader, undefined, !wasFetching);
   };
 
   private readonly fetchNextPage = (): Promise<AuditEntry[]> => {
     const reader = this.reader();
-    const { data } = this.result;
-    if (
-      reader === undefined ||
-      data === undefined ||
-      this.next === undefined ||
-      (this.result.isFetching && !this.result.isFetchingNextPage)
-    )
+    const { data, isFetching, isFetchingNextPage } = this.result;
+    if (reader === undefined || data === undefined || this.next === undefined || (isFetching && !isFetchingNextPage))
       return Promise.resolve(data ?? []);
-    if (this.nextReading !== undefined) return this.nextReading;
+    return (this.nextReading ??= this.load(reader, this.next, true));
+  };
+
+  /** Reads the page `before` the entry named (the first page without one); `announce`: publish that it is read. */
+  private load(reader: PageReader, before: string | undefined, announce: boolean): Promise<AuditEntry[]> {
+    const more = before !== undefined;
     const controller = new AbortController();
     this.controller = controller;
-    this.publish(data, this.result.error, true, 'reading');
-    const reading = reader(this.next, controller.signal).then(
+    if (announce) this.publish(this.result.data, this.result.error, true, more ? 'reading' : undefined);
+    return reader(before, controller.signal).then(
       (page) => {
-        const current = this.result.data ?? [];
+        const current = more ? (this.result.data ?? []) : [];
         // An entry read twice (a store whose pages overlap) is shown once.
         const known = new Set(current.flatMap((entry) => entry.id ?? []));
-        const merged = [...current, ...page.entries.filter((entry) => entry.id === undefined || !known.has(entry.id))];
+        const entries = [...current, ...page.entries.filter((entry) => entry.id === undefined || !known.has(entry.id))];
         if (this.controller === controller) {
           this.next = page.next;
           this.nextReading = undefined;
-          this.publish(merged, undefined, false);
+          this.publish(entries, undefined, false);
         }
-        return merged;
+        return entries;
       },
       (error: unknown) => {
         const failure = toError(error);
         if (this.controller === controller) {
           this.nextReading = undefined;
-          this.publish(this.result.data, failure, false, 'failed');
+          this.publish(this.result.data, failure, false, more ? 'failed' : undefined);
         }
         throw failure;
       },
     );
-    this.nextReading = reading;
-    return reading;
-  };
+  }
 
   /** `nextPage`: whether the next page is being read, or its read failed. */
-  private make(
-    data: AuditEntry[] | undefined,
-    error: Error | undefined,
-    isFetching: boolean,
-    nextPage?: 'reading' | 'failed',
-  ): AuditTrailResult {
+  private publish(data: AuditEntry[] | undefined, error: Error | undefined, isFetching: boolean, nextPage?: 'reading' | 'failed'): void {
     const isLoading = this.isActive() && data === undefined && error === undefined;
-    return Object.freeze({
+    this.result = Object.freeze({
       data,
       error,
       isLoading,
@@ -183,10 +160,6 @@ export class AuditTrailObserver extends Subscribable {
       isFetchNextPageError: error !== undefined && nextPage === 'failed',
       fetchNextPage: this.fetchNextPage,
     });
-  }
-
-  private publish(data: AuditEntry[] | undefined, error: Error | undefined, isFetching: boolean, nextPage?: 'reading' | 'failed'): void {
-    this.result = this.make(data, error, isFetching, nextPage);
     this.notify();
   }
 }

@@ -2,7 +2,6 @@ import { isRecord } from '../utils';
 import type { Resource } from './resource';
 import { isTabSharedKind, resourceKeyId, type ResourceKey } from './resource-key';
 import type { Watcher } from './run-store';
-import { SharedRecords } from './shared-records';
 import { TabElection, type TabRole } from './tab-election';
 import { createBrowserTabEnvironment, type TabChannel, type TabEnvironment } from './tab-environment';
 import type { ToolInputRef } from './tool-input-state';
@@ -22,6 +21,9 @@ interface Peer {
 
 const VERSION = 1;
 
+/** Records older than this are pruned: long after any tab could still show their call. */
+const RECORD_LIFETIME_MS = 24 * 60 * 60_000;
+
 /**
  * One poller per browser: the leader tab polls what every tab watches and posts what it reads;
  * the others apply it and poll nothing. Answers accepted in one tab are known to all, and sent
@@ -29,7 +31,9 @@ const VERSION = 1;
  */
 export class CrossTabSync implements UpdateSource {
   private readonly election: TabElection;
-  private readonly records: SharedRecords;
+  private readonly prefix: string;
+  /** The records this tab wrote, which hold without storage. */
+  private readonly recorded = new Set<string>();
   private readonly peers = new Map<string, Peer>();
   private readonly remote = new Map<string, { watcher: Watcher<unknown>; interval: number | false }>();
   private readonly offs: Array<() => void> = [];
@@ -44,20 +48,13 @@ export class CrossTabSync implements UpdateSource {
     private readonly host: UpdateSourceHost,
     private readonly plan: TabsPlan,
     private readonly channel: TabChannel,
-    environment: TabEnvironment,
+    private readonly environment: TabEnvironment,
   ) {
     this.tabId = `${Date.now().toString(36)}-${host.random().toString(36).slice(2, 10)}`;
     this.timeoutMs = plan.options.leaderTimeoutMs ?? 1500;
-    const prefix = `hitl-react:${VERSION}:${plan.name}`;
-    this.records = new SharedRecords(prefix, environment);
-    this.election = new TabElection({
-      lockName: `${prefix}:leader`,
-      tabId: this.tabId,
-      locks: environment.locks,
-      leaderTimeoutMs: this.timeoutMs,
-      random: host.random,
-      onChange: () => this.onRoleChange(),
-    });
+    this.prefix = `hitl-react:${VERSION}:${plan.name}`;
+    const onChange = () => this.onRoleChange();
+    this.election = new TabElection(`${this.prefix}:leader`, this.tabId, environment.locks, this.timeoutMs, host.random, onChange);
     this.wasFed = this.election.fed;
     this.offs.push(channel.listen((message) => this.receive(message)));
     this.offs.push(plan.base.subscribe(() => this.announce()));
@@ -102,7 +99,7 @@ export class CrossTabSync implements UpdateSource {
    */
   exclusive(ref: ToolInputRef, send: () => Promise<void>): Promise<void> {
     const id = `answered:${JSON.stringify([ref.taskId, ref.toolCallId])}`;
-    return this.records.once(id, async () => {
+    return this.onceForOrigin(id, async () => {
       await send();
       this.post({ t: 'answered', ref: { taskId: ref.taskId, runId: ref.runId, toolCallId: ref.toolCallId } });
     });
@@ -111,12 +108,10 @@ export class CrossTabSync implements UpdateSource {
   /** Runs `action` in one tab of the origin only, the first to ask, once per `name`. */
   once(name: string, action: () => void | Promise<void>): Promise<boolean> {
     let ran = false;
-    return this.records
-      .once(`once:${name}`, async () => {
-        ran = true;
-        await action();
-      })
-      .then(() => ran);
+    return this.onceForOrigin(`once:${name}`, async () => {
+      ran = true;
+      await action();
+    }).then(() => ran);
   }
 
   /** True when another visible tab of the origin shows the call. */
@@ -135,6 +130,49 @@ export class CrossTabSync implements UpdateSource {
     this.dropRemote();
     this.election.destroy();
     this.channel.close();
+  }
+
+  // ---- records -------------------------------------------------------------------------------
+
+  /**
+   * Runs `action` unless it was done (and succeeded) under `id` in any tab of the origin; resolves
+   * either way. The record is in the shared storage, decided under a Web Lock per record, so two
+   * tabs asking at the same moment are taken one after the other and the second sees the first's
+   * record. Without locks the check is best effort (read, then written); without storage it holds
+   * within the tab.
+   */
+  private async onceForOrigin(id: string, action: () => Promise<void>): Promise<void> {
+    const key = (record: string) => `${this.prefix}:record:${record}`;
+    const { locks, storage } = this.environment;
+    const run = async () => {
+      try {
+        if (this.recorded.has(id) || storage?.getItem(key(id)) != null) return;
+      } catch {
+        // Refused storage: only this tab's records count.
+      }
+      await action();
+      this.recorded.add(id);
+      if (storage === undefined) return;
+      const now = Date.now();
+      try {
+        storage.setItem(key(id), String(now));
+        // The index lets old records be pruned without listing the whole storage.
+        const indexKey = `${this.prefix}:records`;
+        const parsed: unknown = JSON.parse(storage.getItem(indexKey) ?? '{}');
+        const index = isRecord(parsed) ? (parsed as Record<string, number>) : {};
+        for (const [old, at] of Object.entries(index)) {
+          if (typeof at === 'number' && now - at < RECORD_LIFETIME_MS) continue;
+          delete index[old];
+          storage.removeItem(key(old));
+        }
+        index[id] = now;
+        storage.setItem(indexKey, JSON.stringify(index));
+      } catch {
+        // Full or refused storage: the record holds in this tab, and the lock still orders the tabs.
+      }
+    };
+    if (locks === undefined) return run();
+    await locks.request(`${this.prefix}:lock:${id}`, {}, run);
   }
 
   // ---- messages --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { isAnswerableToolCall, type ToolCall } from '../client';
+import type { ToolCall } from '../client';
 import type { HumanRequest, RequestListing, RequestListingState } from '../request';
 import { isRecord } from '../utils';
 import type { RequestOutcome } from './request-answers';
@@ -72,7 +72,7 @@ export interface InboxRequestItem {
 export type InboxItem = InboxToolCallItem | InboxRequestItem;
 
 /** Longest `title`; a summary is cut to it with an ellipsis. */
-export const INBOX_TITLE_MAX_LENGTH = 120;
+const INBOX_TITLE_MAX_LENGTH = 120;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -81,39 +81,31 @@ function cut(text: string): string {
   return chars.length <= INBOX_TITLE_MAX_LENGTH ? text : `${chars.slice(0, INBOX_TITLE_MAX_LENGTH - 1).join('')}…`;
 }
 
-function describe(value: unknown): string | undefined {
-  if (typeof value === 'string') return oneLine(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[${value.length}]`;
-  return undefined;
-}
-
-/** A `form_input` call's heading on one line; '' for any other tool or a form without one. */
-function formHeading(call: ToolCall): string {
-  if (call.tool.name !== 'form_input' || !isRecord(call.tool.parameters)) return '';
-  const heading = call.tool.parameters.heading;
-  return typeof heading === 'string' ? oneLine(heading) : '';
-}
-
-function fieldLabels(fields: unknown): string {
-  if (!Array.isArray(fields)) return '';
-  const labels = fields.flatMap((field) => (isRecord(field) && typeof field.label === 'string' ? [oneLine(field.label)] : []));
-  return labels.filter((label) => label !== '').join(', ');
-}
-
 /**
  * The item's one-line title: the form's heading (else its fields' labels), or `name: value`
  * pairs of another tool's parameters.
  */
 export function toolCallTitle(call: ToolCall): string {
   const parameters = isRecord(call.tool.parameters) ? call.tool.parameters : {};
-  const heading = formHeading(call);
-  if (heading !== '') return cut(heading);
-  if (call.tool.name === 'form_input') return cut(fieldLabels(parameters.fields));
+  if (call.tool.name === 'form_input') {
+    const { heading, fields } = parameters;
+    if (typeof heading === 'string' && oneLine(heading) !== '') return cut(oneLine(heading));
+    const labels = Array.isArray(fields)
+      ? fields.flatMap((field) => (isRecord(field) && typeof field.label === 'string' ? [oneLine(field.label)] : []))
+      : [];
+    return cut(labels.filter((label) => label !== '').join(', '));
+  }
   const parts: string[] = [];
   for (const [name, value] of Object.entries(parameters)) {
-    const text = describe(value);
-    if (text !== undefined && text !== '') parts.push(`${oneLine(name)}: ${text}`);
+    const text =
+      typeof value === 'string'
+        ? oneLine(value)
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : Array.isArray(value)
+            ? `[${value.length}]`
+            : '';
+    if (text !== '') parts.push(`${oneLine(name)}: ${text}`);
     if (parts.join(', ').length > INBOX_TITLE_MAX_LENGTH) break;
   }
   return cut(parts.join(', '));
@@ -121,28 +113,21 @@ export function toolCallTitle(call: ToolCall): string {
 
 export const inboxItemId = (taskId: string, toolCallId: string) => JSON.stringify([taskId, toolCallId]);
 
-/** The run a status names, if it names one (`runId`, else `run_id`); undefined otherwise. */
-export function statusRunId(status: unknown): string | undefined {
-  if (!isRecord(status)) return undefined;
-  const runId = typeof status.runId === 'string' ? status.runId : status.run_id;
-  return typeof runId === 'string' && runId !== '' ? runId : undefined;
-}
-
-/** The item for a status's pending call, or undefined when the call is not one the person can answer. */
+/** The item of a status's pending call; its run is the one the status names (`runId`, else `run_id`), if it names one. */
 export function toInboxItem(
-  taskId: string,
-  taskName: string | undefined,
-  call: unknown,
+  task: { id: string; name: string | undefined },
+  status: object,
+  call: ToolCall,
   waitingSince: number,
-  runId?: string,
-): InboxToolCallItem | undefined {
-  if (!isAnswerableToolCall(call)) return undefined;
+): InboxToolCallItem {
+  const named = status as { runId?: unknown; run_id?: unknown };
+  const runId = typeof named.runId === 'string' ? named.runId : named.run_id;
   return {
     kind: 'tool_call',
-    id: inboxItemId(taskId, call.toolCallId),
-    taskId,
-    runId,
-    taskName,
+    id: inboxItemId(task.id, call.toolCallId),
+    taskId: task.id,
+    runId: typeof runId === 'string' && runId !== '' ? runId : undefined,
+    taskName: task.name,
     toolCall: call,
     toolName: call.tool.name,
     title: toolCallTitle(call),
@@ -175,9 +160,8 @@ export function toRequestItem(listing: RequestListing, outcome: RequestOutcome |
     state: learnt?.state ?? listing.state,
     waitingSince: dateTime(listing.openedAt) ?? Date.now(),
     expiresAt,
-    answeredBy:
-      learnt === undefined ? listing.answeredBy : learnt.state === 'answered' && learnt.here !== true ? learnt.answeredBy : undefined,
-    endedAt: dateTime(learnt === undefined ? listing.endedAt : 'endedAt' in learnt ? learnt.endedAt : undefined),
+    answeredBy: (learnt ?? listing).answeredBy,
+    endedAt: dateTime((learnt ?? listing).endedAt),
   };
 }
 

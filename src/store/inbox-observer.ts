@@ -1,7 +1,7 @@
-import { MAX_PAGE_LIMIT, type Page, type TaskListItem } from '../client';
+import { isAnswerableToolCall, MAX_PAGE_LIMIT, type Page, type TaskListItem } from '../client';
 import type { HumanAnswer, RequestListing } from '../request';
 import { removeDraft, requestDraftScope } from '../utils';
-import { compareInboxItems, statusRunId, toInboxItem, toRequestItem, type InboxItem, type InboxRequestItem } from './inbox-item';
+import { compareInboxItems, toInboxItem, toRequestItem, type InboxItem, type InboxRequestItem } from './inbox-item';
 import { requestAnswersOf, type RequestOutcome } from './request-answers';
 import { resourceKeys, type RequestsKey, type ResourceKey } from './resource-key';
 import type { RunStore } from './run-store';
@@ -118,6 +118,12 @@ function tasksOf(store: RunStore, options: InboxOptions): Array<{ id: string; na
   return [...seen].map(([id, name]) => ({ id, name }));
 }
 
+/** Every key the inbox reads: the task list's pages, the watched tasks' statuses, the requests. */
+function keysOf(store: RunStore, options: InboxOptions): ResourceKey[] {
+  const statuses = tasksOf(store, options).map((task) => resourceKeys.status(task.id));
+  return [...pageKeys(store, options), ...statuses, ...requestKeys(store, options)];
+}
+
 /** What the inbox remembers between results. */
 interface InboxMemory {
   updatedAt: number | undefined;
@@ -145,12 +151,8 @@ type Actions = Pick<InboxResult, 'refetch' | 'answerRequest'>;
  */
 const inboxObserver: ObserverDefinition<InboxOptions, InboxResult, Actions, InboxMemory> = {
   signature: (options) => JSON.stringify(options),
-  reads(options, store) {
-    const tasks = tasksOf(store, options).map((task) => task.id);
-    const keys = [...pageKeys(store, options), ...tasks.map((id) => resourceKeys.status(id)), ...requestKeys(store, options)];
-    // Answers accepted take their items away at once, before the service shows the call gone.
-    return { keys, toolInputsOf: tasks };
-  },
+  // Answers accepted take their items away at once, before the service shows the call gone.
+  reads: (options, store) => ({ keys: keysOf(store, options), toolInputsOf: tasksOf(store, options).map((task) => task.id) }),
   // Answers to requests (this page's, or a 409 or 410 they got) change the items before the proxy's list does.
   listen: (store, onChange) => requestAnswersOf(store).subscribe(onChange),
   watches(options, _result, store) {
@@ -169,10 +171,8 @@ const inboxObserver: ObserverDefinition<InboxOptions, InboxResult, Actions, Inbo
   memory: () => ({ updatedAt: undefined, requestItems: new WeakMap(), last: undefined }),
   actions: (store, options) => ({
     async refetch() {
-      const [current, now] = [store(), options()];
-      const tasks = tasksOf(current, now).map((task) => resourceKeys.status(task.id));
-      const keys = [...pageKeys(current, now), ...tasks, ...requestKeys(current, now)];
-      await Promise.all(keys.map((key) => current.refetch(key).catch(() => undefined)));
+      const current = store();
+      await Promise.all(keysOf(current, options()).map((key) => current.refetch(key).catch(() => undefined)));
     },
     answerRequest: (id, answer) => requestAnswersOf(store()).answer(id, answer),
   }),
@@ -181,46 +181,40 @@ const inboxObserver: ObserverDefinition<InboxOptions, InboxResult, Actions, Inbo
     let error: Error | undefined;
     let listLoading = false;
     let stale = false;
-    for (const key of pageKeys(store, options)) {
+    /** `lists`: a listing (of the tasks or the requests), which loads until it answers. */
+    const read = <K extends ResourceKey>(key: K, lists = false) => {
       const snapshot = store.getSnapshot(key);
-      if (snapshot.data === undefined && snapshot.error === undefined) listLoading = true;
-      // A failure is shown even while the earlier list is kept: an unreachable service must not
+      if (lists && snapshot.data === undefined && snapshot.error === undefined) listLoading = true;
+      // A failure is shown even while the earlier data is kept: an unreachable service must not
       // look like one where nothing waits.
       error ??= snapshot.error;
       if (snapshot.data !== undefined && snapshot.error !== undefined) stale = true;
-    }
+      return snapshot;
+    };
+    for (const key of pageKeys(store, options)) read(key, true);
     const tasks = tasksOf(store, options);
     let statusesSettled = tasks.length === 0;
     const now = Date.now();
     for (const task of tasks) {
-      const snapshot = store.getSnapshot(resourceKeys.status(task.id));
+      const snapshot = read(resourceKeys.status(task.id));
       if (snapshot.data !== undefined || snapshot.error !== undefined) statusesSettled = true;
-      error ??= snapshot.error;
       if (snapshot.data === undefined) continue;
-      if (snapshot.error !== undefined) stale = true;
       const call = snapshot.data.toolCall;
-      if (call === null || call === undefined || typeof call.toolCallId !== 'string') continue;
+      if (!isAnswerableToolCall(call)) continue;
       const answer = store.getToolInput(task.id, call.toolCallId).state;
       if (answer === 'submitted' || answer === 'stale') continue;
-      const waitingSince = store.getWaitingSince(task.id, call.toolCallId) ?? now;
-      const item = toInboxItem(task.id, task.name, call, waitingSince, statusRunId(snapshot.data));
-      if (item !== undefined) items.push(item);
+      items.push(toInboxItem(task, snapshot.data, call, store.getWaitingSince(task.id, call.toolCallId) ?? now));
     }
-    let requestsLoading = false;
     const answers = requestAnswersOf(store);
     for (const key of requestKeys(store, options)) {
-      const snapshot = store.getSnapshot(key);
-      if (snapshot.data === undefined && snapshot.error === undefined) requestsLoading = true;
-      error ??= snapshot.error;
-      if (snapshot.data !== undefined && snapshot.error !== undefined) stale = true;
-      for (const listing of snapshot.data?.requests ?? []) {
+      for (const listing of read(key, true).data?.requests ?? []) {
         const item = requestItem(memory, listing, answers.get(listing.request.id));
         if (item !== undefined) items.push(item);
       }
     }
     items.sort(compareInboxItems);
     const active = isActive(options);
-    const loading = active && (listLoading || requestsLoading || (options.taskIds !== undefined && !statusesSettled));
+    const loading = active && (listLoading || (options.taskIds !== undefined && !statusesSettled));
     if (!loading && error === undefined && active) memory.updatedAt = now;
     const before = memory.last;
     if (

@@ -6,15 +6,8 @@
  */
 export { getRunStore, getSharedStore } from './create-run-store';
 export { INBOX_DEFAULTS, InboxObserver, type InboxOptions, type InboxResult } from './inbox-observer';
-export { CallAttention, type CallAttentionSettings } from './call-attention';
-export {
-  INBOX_TITLE_MAX_LENGTH,
-  inboxItemId,
-  toolCallTitle,
-  type InboxItem,
-  type InboxRequestItem,
-  type InboxToolCallItem,
-} from './inbox-item';
+export { CallAttention } from './call-attention';
+export { inboxItemId, toolCallTitle, type InboxItem, type InboxRequestItem, type InboxToolCallItem } from './inbox-item';
 export type { TabRole } from './tab-election';
 export { createBrowserTabEnvironment, type TabChannel, type TabEnvironment, type TabLocks, type TabStorage } from './tab-environment';
 export { MutationObserver, type MutationOptions, type MutationResult, type MutationStatus } from './mutation-observer';
@@ -56,9 +49,9 @@ export type { RunStore, RunStoreTabs, Transport, Watcher } from './run-store';
 export { RUN_STORE_DEFAULTS, type CrossTabOptions, type RunStoreOptions, type StreamOptions } from './run-store-options';
 export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';
 export { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
-export { StoreObserver, type ObserverDefinition, type WatchRequest } from './store-observer';
+export { StoreObserver, type ObserverDefinition } from './store-observer';
 export { toolInputObserver, type ToolInputOptions, type ToolInputResult } from './tool-input-observer';
 export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-state';
-export { AnswerTooLargeError, formatBytes, isAnswerInDoubt, StaleToolCallError } from './tool-input-errors';
+export { AnswerTooLargeError, StaleToolCallError } from './tool-input-errors';
 export { UnusableDataError } from './resource-data';
-export { AuditTrailObserver, type AuditTrailQuery, type AuditTrailResult } from './audit-trail-observer';
+export { AuditTrailObserver, type AuditTrailResult } from './audit-trail-observer';

@@ -8,21 +8,21 @@ import { Subscribable } from './subscribable';
  * through (`here`: the item leaves), someone else's came first (the proxy's 409), or it ended
  * without one (the proxy's 410, or its deadline passed on screen).
  */
-export type RequestOutcome =
-  | { readonly state: 'answered'; readonly here: true; readonly at: number }
-  | {
-      readonly state: 'answered';
-      readonly here?: false;
-      readonly answeredBy: string | undefined;
-      readonly endedAt: number | undefined;
-      readonly at: number;
-    }
-  | { readonly state: Exclude<RequestListingState, 'open' | 'answered'>; readonly endedAt: number | undefined; readonly at: number };
+export interface RequestOutcome {
+  readonly state: Exclude<RequestListingState, 'open'>;
+  /** This page's own answer went through. */
+  readonly here?: true;
+  /** Who answered first, as the proxy's 409 names them. */
+  readonly answeredBy?: string | undefined;
+  readonly endedAt?: number | undefined;
+  /** When this page learnt it. */
+  readonly at: number;
+}
 
 /** An outcome is forgotten this long after it was learnt: the proxy lists an ended request for about a minute. */
 const KEEP_MS = 10 * 60_000;
 
-const ENDED_STATES: readonly string[] = ['cancelled', 'expired', 'unanswerable'];
+const ENDED_STATES = ['cancelled', 'expired', 'unanswerable'] as const;
 
 /** A time the proxy wrote (ms since the epoch, or an ISO 8601 string), else undefined. */
 function timeOf(value: unknown): number | undefined {
@@ -99,12 +99,8 @@ export class RequestAnswers extends Subscribable {
       const by = details.answeredBy;
       this.record(id, { state: 'answered', answeredBy: typeof by === 'string' ? by : undefined, endedAt: timeOf(details.answeredAt), at });
     } else if (error.status === 410 && error.code === REQUEST_ENDED) {
-      const state = typeof details.state === 'string' ? details.state : '';
-      this.record(id, {
-        state: ENDED_STATES.includes(state) ? (state as 'cancelled' | 'expired' | 'unanswerable') : 'unanswerable',
-        endedAt: timeOf(details.endedAt),
-        at,
-      });
+      const state = ENDED_STATES.find((ended) => ended === details.state) ?? 'unanswerable';
+      this.record(id, { state, endedAt: timeOf(details.endedAt), at });
     }
   }
 }
@@ -113,10 +109,7 @@ const registries = new WeakMap<RunStore, RequestAnswers>();
 
 /** The request answers of `store`, made on first use. */
 export function requestAnswersOf(store: RunStore): RequestAnswers {
-  let answers = registries.get(store);
-  if (answers === undefined) {
-    answers = new RequestAnswers(store);
-    registries.set(store, answers);
-  }
+  const answers = registries.get(store) ?? new RequestAnswers(store);
+  registries.set(store, answers);
   return answers;
 }

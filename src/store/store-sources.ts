@@ -8,7 +8,7 @@ import { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
 import type { StoreEnvironment } from './store-environment';
 import { hasBrowserTabs } from './tab-environment';
 import type { ToolInputRef } from './tool-input-state';
-import { wantsUpdates, type SourcePlan, type UpdateSource, type UpdateSourceHost } from './update-source';
+import { wantsUpdates, type TabsPlan, type UpdateSource, type UpdateSourceHost } from './update-source';
 
 /** The store's update sources as one, whether or not their code is there yet. */
 export interface StoreSources extends Required<UpdateSource> {
@@ -47,17 +47,17 @@ export function createStoreSources(
 
   const crossTab = options.crossTab;
   // The browser's environment is made by the code that uses it, loaded below.
-  const reachable = crossTab !== false && (crossTab?.environment !== undefined || hasBrowserTabs());
   const name = crossTab === false ? undefined : (crossTab?.name ?? clientScope(client));
-  const source = client.events;
-  const plan: SourcePlan = {
-    stream: source && { source, settings: { ...RUN_STORE_DEFAULTS.stream, ...options.stream, backoff } },
-    tabs: reachable && name !== undefined ? { options: crossTab || {}, name, base, showing, notifyVisibility } : undefined,
-  };
-  if (plan.stream !== undefined || plan.tabs !== undefined) {
+  const reachable = crossTab !== false && (crossTab?.environment !== undefined || hasBrowserTabs());
+  const tabs: TabsPlan | undefined =
+    reachable && name !== undefined ? { options: crossTab || {}, name, base, showing, notifyVisibility } : undefined;
+  const stream = client.events;
+  if (stream !== undefined || tabs !== undefined) {
     loading = import('./open-update-sources')
-      .then(({ openUpdateSources }) => {
-        if (!destroyed) ({ feed, sync } = openUpdateSources(host, plan));
+      .then(({ EventFeed, openCrossTabSync }) => {
+        if (destroyed) return;
+        feed = stream && new EventFeed(host, stream, { ...RUN_STORE_DEFAULTS.stream, ...options.stream, backoff });
+        sync = tabs && openCrossTabSync(host, tabs);
       })
       // Without their code (a failed chunk load), the store polls everything itself.
       .catch(() => undefined)
@@ -90,15 +90,15 @@ export function createStoreSources(
       const kind = resource.key.resource;
       if (loading !== undefined)
         return (
-          (plan.tabs !== undefined && isTabSharedKind(kind)) ||
-          (plan.stream !== undefined && isRunResourceKey(resource.key) && wantsUpdates(host, resource))
+          (tabs !== undefined && isTabSharedKind(kind)) ||
+          (stream !== undefined && isRunResourceKey(resource.key) && wantsUpdates(host, resource))
         );
       // The tabs first: a follower fed by its leader does not follow the stream for itself.
       return sync?.covers(resource) === true || feed?.covers(resource) === true;
     },
     published: (resource) => sync?.published(resource),
     refresh: () => each((source) => source.refresh()),
-    transport: () => feed?.transport ?? (loading !== undefined && plan.stream !== undefined ? 'stream' : 'polling'),
+    transport: () => feed?.transport ?? (loading !== undefined && stream !== undefined ? 'stream' : 'polling'),
     exclusive: (ref, send) => afterLoad(() => (sync === undefined ? send() : sync.exclusive(ref, send))),
     tabs: {
       role: () => sync?.role ?? 'alone',

@@ -37,16 +37,6 @@ export interface TabEnvironment {
   onClose(listener: () => void): () => void;
 }
 
-function safeStorage(): TabStorage | undefined {
-  try {
-    const storage = globalThis.localStorage;
-    return storage === undefined || storage === null ? undefined : storage;
-  } catch {
-    // Some browsers throw on the mere access when storage is blocked.
-    return undefined;
-  }
-}
-
 /** True in a browser with a `BroadcastChannel`, where `createBrowserTabEnvironment` makes one. */
 export const hasBrowserTabs = (): boolean =>
   typeof window !== 'undefined' && typeof document !== 'undefined' && typeof BroadcastChannel === 'function';
@@ -55,6 +45,12 @@ export const hasBrowserTabs = (): boolean =>
 export function createBrowserTabEnvironment(): TabEnvironment | undefined {
   if (!hasBrowserTabs()) return undefined;
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as TabLocks | undefined) : undefined;
+  let storage: TabStorage | undefined;
+  try {
+    storage = globalThis.localStorage ?? undefined;
+  } catch {
+    // Some browsers throw on the mere access when storage is blocked.
+  }
   return {
     channel(name) {
       const channel = new BroadcastChannel(name);
@@ -69,7 +65,7 @@ export function createBrowserTabEnvironment(): TabEnvironment | undefined {
       };
     },
     locks,
-    storage: safeStorage(),
+    storage,
     onClose(listener) {
       window.addEventListener('pagehide', listener);
       return () => window.removeEventListener('pagehide', listener);

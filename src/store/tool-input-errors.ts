@@ -49,34 +49,15 @@ export class AnswerTooLargeError extends Error {
 }
 
 /** `1 MiB`, `512 KiB`, `1.5 MiB`, `300 bytes`: the units the proxy's limit is given in. */
-export function formatBytes(bytes: number): string {
-  const units: Array<[number, string]> = [
-    [1024 * 1024, 'MiB'],
-    [1024, 'KiB'],
-  ];
-  for (const [size, unit] of units) {
+function formatBytes(bytes: number): string {
+  for (const [size, unit] of [[1024 * 1024, 'MiB'] as const, [1024, 'KiB'] as const])
     if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
-  }
   return `${bytes} bytes`;
-}
-
-/** The request body `client.submitToolInput` sends, in UTF-8 bytes. */
-export function answerBodyBytes(input: string, toolCallId: string): number {
-  return new TextEncoder().encode(JSON.stringify({ input, toolCallId })).byteLength;
 }
 
 /** A failed send that was refused for its size: the server did not take it. */
 export function isTooLarge(error: unknown): boolean {
   return error instanceof AnswerTooLargeError || (isTaskApiError(error) && error.status === 413);
-}
-
-/**
- * The proxy sent an answer to this call on and cannot tell whether the service applied it (its
- * `answer_in_doubt`): no different answer may go until the run's status shows the call gone
- * (applied) or the same answer, resent with its key, is taken.
- */
-export function isAnswerInDoubt(error: unknown): boolean {
-  return isTaskApiError(error) && error.kind === 'answer_in_doubt';
 }
 
 /**

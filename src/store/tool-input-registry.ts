@@ -3,13 +3,12 @@ import { quiet, removeDraft, toError } from '../utils';
 import { runOption } from './fetch-resource';
 import { normaliseRunId, resourceKeys, type ResourceKey } from './resource-key';
 import { isStatusOf } from './run-store-actions';
-import { AnswerTooLargeError, answerBodyBytes, isAnswerInDoubt, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
-import { IDLE_TOOL_INPUT, type ToolInputRef, type ToolInputSnapshot } from './tool-input-state';
+import { AnswerTooLargeError, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
+import { callKey, IDLE_TOOL_INPUT, runKey, type ToolInputRef, type ToolInputSnapshot } from './tool-input-state';
 
 interface Entry {
-  readonly taskId: string;
-  readonly runId: string | undefined;
-  readonly toolCallId: string;
+  /** The call, its run normalised. */
+  readonly ref: ToolInputRef;
   /** The exact body of the first attempt; dropped once accepted, so an answer (maybe a password) is not kept longer than needed. */
   input: string | undefined;
   /**
@@ -41,16 +40,6 @@ export interface ToolInputRegistryDeps {
   exclusive(ref: ToolInputRef, send: () => Promise<void>): Promise<void>;
 }
 
-function encode(answer: unknown): string {
-  if (typeof answer === 'string') return answer;
-  const json = JSON.stringify(answer);
-  if (json === undefined) throw new TypeError('The answer cannot be encoded as JSON.');
-  return json;
-}
-
-const entryId = (taskId: string, toolCallId: string) => JSON.stringify([taskId, toolCallId]);
-const runScope = (taskId: string, runId: string | undefined) => JSON.stringify([taskId, runId ?? null]);
-
 /**
  * Exactly-once bookkeeping for tool-call answers, shared by every component that uses one store.
  *
@@ -65,12 +54,12 @@ export class ToolInputRegistry {
   constructor(private readonly deps: ToolInputRegistryDeps) {}
 
   get(taskId: string, toolCallId: string): ToolInputSnapshot {
-    return this.entries.get(entryId(taskId, toolCallId))?.snapshot ?? IDLE_TOOL_INPUT;
+    return this.entries.get(callKey(taskId, toolCallId))?.snapshot ?? IDLE_TOOL_INPUT;
   }
 
   /** The toolCallId an answer was last attempted for, for this task and run. */
   lastAttempted(taskId: string, runId: string | undefined): string | undefined {
-    return this.lastAttempt.get(runScope(taskId, runId));
+    return this.lastAttempt.get(runKey(taskId, runId));
   }
 
   /** Sends an answer unless one is out or done for this call, as `useToolInput`'s `submit` says. Never throws synchronously. */
@@ -78,18 +67,20 @@ export class ToolInputRegistry {
     // The service needs the id echoed (spec §4.7): without one, the answer could reach no call.
     if (typeof ref.toolCallId !== 'string' || ref.toolCallId === '')
       return quiet(Promise.reject(new TypeError('toolCallId must be a non-empty string: there is no call to answer.')));
-    const existing = this.entries.get(entryId(ref.taskId, ref.toolCallId));
+    const existing = this.entries.get(callKey(ref.taskId, ref.toolCallId));
     if (existing !== undefined && !(existing.snapshot.state === 'error' && isTooLarge(existing.snapshot.error) && !existing.doubt))
       return this.resume(existing);
-    let input: string;
+    let input: string | undefined;
     try {
-      input = encode(answer);
+      input = typeof answer === 'string' ? answer : JSON.stringify(answer);
     } catch (error) {
       return quiet(Promise.reject(error instanceof Error ? error : new TypeError(String(error))));
     }
+    if (input === undefined) return quiet(Promise.reject(new TypeError('The answer cannot be encoded as JSON.')));
     const entry = this.add(ref, input);
-    this.lastAttempt.set(runScope(entry.taskId, entry.runId), entry.toolCallId);
-    const size = answerBodyBytes(input, entry.toolCallId);
+    this.lastAttempt.set(runKey(entry.ref.taskId, entry.ref.runId), ref.toolCallId);
+    // The request body `client.submitToolInput` sends, in UTF-8 bytes.
+    const size = new TextEncoder().encode(JSON.stringify({ input, toolCallId: ref.toolCallId })).byteLength;
     if (size > this.deps.maxAnswerBytes) {
       // Caught here rather than by the server's 413: the person learns the limit, and keeps the form.
       const error = new AnswerTooLargeError(size, this.deps.maxAnswerBytes);
@@ -102,9 +93,8 @@ export class ToolInputRegistry {
 
   /** Sends the first attempt's body again after an `error`; otherwise behaves like a repeated `submit`. */
   retry(taskId: string, toolCallId: string): Promise<void> {
-    const existing = this.entries.get(entryId(taskId, toolCallId));
-    if (existing === undefined) return Promise.resolve();
-    return this.resume(existing);
+    const existing = this.entries.get(callKey(taskId, toolCallId));
+    return existing === undefined ? Promise.resolve() : this.resume(existing);
   }
 
   /**
@@ -112,14 +102,14 @@ export class ToolInputRegistry {
    * while an answer is out, once accepted, or while in doubt: that keeps the answer exactly-once.
    */
   reset(taskId: string, toolCallId: string): void {
-    const id = entryId(taskId, toolCallId);
+    const id = callKey(taskId, toolCallId);
     const entry = this.entries.get(id);
-    if (entry === undefined || (entry.snapshot.state !== 'error' && entry.snapshot.state !== 'stale')) return;
-    if (entry.snapshot.state === 'error' && entry.doubt) return;
+    const state = entry?.snapshot.state;
+    if (entry === undefined || (state !== 'stale' && (state !== 'error' || entry.doubt))) return;
     this.entries.delete(id);
-    const scope = runScope(entry.taskId, entry.runId);
+    const scope = runKey(taskId, entry.ref.runId);
     if (this.lastAttempt.get(scope) === toolCallId) this.lastAttempt.delete(scope);
-    this.notify(taskId);
+    this.deps.notify(taskId);
   }
 
   /**
@@ -128,7 +118,7 @@ export class ToolInputRegistry {
    * sends nothing).
    */
   adoptAccepted(ref: ToolInputRef): void {
-    const existing = this.entries.get(entryId(ref.taskId, ref.toolCallId));
+    const existing = this.entries.get(callKey(ref.taskId, ref.toolCallId));
     if (existing?.snapshot.state === 'submitting' || existing?.snapshot.state === 'submitted') return;
     const entry = existing ?? this.add(ref, undefined);
     entry.input = undefined;
@@ -145,15 +135,14 @@ export class ToolInputRegistry {
   observeStatus(taskId: string, runId: string | undefined, status: RunStatus, requestTick: number): void {
     let changed = false;
     for (const entry of this.entries.values()) {
-      if (entry.taskId !== taskId || entry.runId !== runId) continue;
-      if (entry.snapshot.state !== 'error' || entry.attemptTick >= requestTick) continue;
-      if (status.toolCall?.toolCallId === entry.toolCallId) continue;
-      const cause = entry.snapshot.error;
-      const probablyReceived = entry.doubt || mayHaveArrived(cause);
-      this.markStale(entry, new StaleToolCallError(entry.toolCallId, { cause, probablyReceived }), false);
+      const { ref, snapshot } = entry;
+      if (ref.taskId !== taskId || ref.runId !== runId || snapshot.state !== 'error' || entry.attemptTick >= requestTick) continue;
+      if (status.toolCall?.toolCallId === ref.toolCallId) continue;
+      const probablyReceived = entry.doubt || mayHaveArrived(snapshot.error);
+      this.markStale(entry, new StaleToolCallError(ref.toolCallId, { cause: snapshot.error, probablyReceived }), false);
       changed = true;
     }
-    if (changed) this.notify(taskId);
+    if (changed) this.deps.notify(taskId);
   }
 
   /**
@@ -165,33 +154,29 @@ export class ToolInputRegistry {
     const run = normaliseRunId(runId);
     let changed = false;
     for (const [id, entry] of this.entries) {
-      if (entry.taskId !== taskId || entry.runId !== run || entry.snapshot.state === 'submitting') continue;
+      if (entry.ref.taskId !== taskId || entry.ref.runId !== run || entry.snapshot.state === 'submitting') continue;
       this.entries.delete(id);
       changed = true;
     }
-    const scope = runScope(taskId, run);
+    const scope = runKey(taskId, run);
     const last = this.lastAttempt.get(scope);
-    if (last !== undefined && !this.entries.has(entryId(taskId, last))) this.lastAttempt.delete(scope);
-    if (changed) this.notify(taskId);
+    if (last !== undefined && !this.entries.has(callKey(taskId, last))) this.lastAttempt.delete(scope);
+    if (changed) this.deps.notify(taskId);
   }
 
   /** A new answer to `ref`'s call, with its own `Idempotency-Key`, in place of any other. */
   private add(ref: ToolInputRef, input: string | undefined): Entry {
-    const runId = normaliseRunId(ref.runId);
-    const key = createIdempotencyKey();
     const { taskId, toolCallId } = ref;
     const entry: Entry = {
-      taskId,
-      runId,
-      toolCallId,
+      ref: { taskId, runId: normaliseRunId(ref.runId), toolCallId },
       input,
-      key,
+      key: createIdempotencyKey(),
       doubt: false,
       snapshot: IDLE_TOOL_INPUT,
       promise: undefined,
       attemptTick: 0,
     };
-    this.entries.set(entryId(ref.taskId, ref.toolCallId), entry);
+    this.entries.set(callKey(taskId, toolCallId), entry);
     return entry;
   }
 
@@ -202,7 +187,7 @@ export class ToolInputRegistry {
       case 'submitted':
         return Promise.resolve();
       case 'stale':
-        return quiet(Promise.reject(entry.snapshot.error ?? new StaleToolCallError(entry.toolCallId)));
+        return quiet(Promise.reject(entry.snapshot.error ?? new StaleToolCallError(entry.ref.toolCallId)));
       default:
         // The same body would be refused again for its size: only a different answer can go.
         if (isTooLarge(entry.snapshot.error))
@@ -212,9 +197,8 @@ export class ToolInputRegistry {
   }
 
   private send(entry: Entry): Promise<void> {
-    const input = entry.input;
+    const { input, ref } = entry;
     if (input === undefined) return Promise.resolve();
-    const ref: ToolInputRef = { taskId: entry.taskId, runId: entry.runId, toolCallId: entry.toolCallId };
     entry.attemptTick = this.deps.tick();
     this.set(entry, { state: 'submitting', error: undefined, inDoubt: entry.doubt });
     const promise = (async () => {
@@ -247,9 +231,10 @@ export class ToolInputRegistry {
           this.set(entry, { state: 'error', error: tooLarge, inDoubt: entry.doubt });
           throw tooLarge;
         }
-        // Only the run's status (or the answer taken) settles a doubt: a later failure of the same
-        // answer, even a plain refusal, does not say the first attempt was not applied.
-        if (isAnswerInDoubt(cause)) entry.doubt = true;
+        // The proxy's `answer_in_doubt` (it passed the answer on and cannot tell whether the service
+        // applied it) starts a doubt that only the run's status (or the answer taken) settles: a later
+        // failure of the same answer, even a plain refusal, does not say the first attempt was not applied.
+        if (isTaskApiError(cause) && cause.kind === 'answer_in_doubt') entry.doubt = true;
         this.set(entry, { state: 'error', error, inDoubt: entry.doubt });
         // It may have been taken: the status read at once says whether the service moved on.
         if (entry.doubt || mayHaveArrived(cause)) this.deps.invalidate(isStatusOf(ref.taskId));
@@ -268,18 +253,16 @@ export class ToolInputRegistry {
   private markStale(entry: Entry, cause: unknown, notify = true): StaleToolCallError {
     entry.input = undefined;
     entry.doubt = false;
-    const error = cause instanceof StaleToolCallError ? cause : new StaleToolCallError(entry.toolCallId, { cause });
+    const error = cause instanceof StaleToolCallError ? cause : new StaleToolCallError(entry.ref.toolCallId, { cause });
     entry.snapshot = Object.freeze({ state: 'stale', error, inDoubt: false });
-    if (notify) this.notify(entry.taskId);
+    if (notify) this.deps.notify(entry.ref.taskId);
     return error;
   }
 
   private set(entry: Entry, snapshot: ToolInputSnapshot): void {
     entry.snapshot = Object.freeze({ ...snapshot });
-    this.notify(entry.taskId);
+    this.deps.notify(entry.ref.taskId);
   }
-
-  private readonly notify = (taskId: string): void => this.deps.notify(taskId);
 
   /** An answer was taken (this one, or another person's): the status is read again at once. */
   private accepted(ref: ToolInputRef): void {

@@ -38,3 +38,7 @@ export interface ToolInputRef {
 }
 
 export const IDLE_TOOL_INPUT: ToolInputSnapshot = Object.freeze({ state: 'idle', error: undefined, inDoubt: false });
+
+/** The key of one call, and of one run address, in the maps of its answers and sightings. */
+export const callKey = (taskId: string, toolCallId: string) => JSON.stringify([taskId, toolCallId]);
+export const runKey = (taskId: string, runId: string | undefined) => JSON.stringify([taskId, runId ?? null]);

@@ -1,4 +1,3 @@
-import type { TaskEventSource } from '../client';
 import type { BackoffOptions } from '../utils';
 import type { Resource, WatchOptions } from './resource';
 import type { ResourceKey } from './resource-key';
@@ -51,12 +50,6 @@ export const wantsUpdates = (host: UpdateSourceHost, resource: Resource): boolea
 
 /** `RunStoreOptions.stream` with its defaults, and the store's backoff for reconnecting. */
 export type EventFeedSettings = Required<StreamOptions> & { backoff: BackoffOptions };
-
-/** What the on-demand code opens: the stream when the client has one, the tabs when they can be reached. */
-export interface SourcePlan {
-  readonly stream: { readonly source: TaskEventSource; readonly settings: EventFeedSettings } | undefined;
-  readonly tabs: TabsPlan | undefined;
-}
 
 /** The link to the other tabs of the origin named `name`, through `options.environment` or the browser's. */
 export interface TabsPlan {

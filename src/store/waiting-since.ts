@@ -1,7 +1,5 @@
 import type { RunStatus } from '../client';
-
-const callId = (taskId: string, toolCallId: string) => JSON.stringify([taskId, toolCallId]);
-const runScope = (taskId: string, runId: string | undefined) => JSON.stringify([taskId, runId ?? null]);
+import { callKey, runKey } from './tool-input-state';
 
 /**
  * When each pending tool call was first seen. The service says nothing about when a call began
@@ -11,9 +9,8 @@ const runScope = (taskId: string, runId: string | undefined) => JSON.stringify([
  * the run no longer shows is forgotten, so a long session keeps only what is pending now.
  */
 export class WaitingClock {
-  private readonly since = new Map<string, number>();
-  /** The calls whose time is the proxy's. */
-  private readonly proxied = new Set<string>();
+  /** When each call was first seen, and whether that time is the proxy's. */
+  private readonly since = new Map<string, { at: number; fromProxy: boolean }>();
   private readonly byRun = new Map<string, string>();
 
   /** `onGone` hears of each call no status shows any more (its draft can go). */
@@ -25,16 +22,15 @@ export class WaitingClock {
    * browser's: its time is taken no later than `at`, so no call has waited less than nothing.
    */
   observe(taskId: string, runId: string | undefined, status: RunStatus, at: number, proxySeenAt?: number): void {
-    const scope = runScope(taskId, runId);
+    const scope = runKey(taskId, runId);
     const toolCallId = status.toolCall?.toolCallId;
     const previous = this.byRun.get(scope);
-    const next = toolCallId === undefined ? undefined : callId(taskId, toolCallId);
+    const next = toolCallId === undefined ? undefined : callKey(taskId, toolCallId);
     if (previous !== undefined && previous !== next) {
       this.byRun.delete(scope);
       // Another address of the same run (by id, or "the most recent") may still show it.
       if (![...this.byRun.values()].includes(previous)) {
         this.since.delete(previous);
-        this.proxied.delete(previous);
         const [gone, goneCall] = JSON.parse(previous) as [string, string];
         this.onGone(gone, goneCall);
       }
@@ -46,16 +42,16 @@ export class WaitingClock {
 
   /** Another tab's time for the call (`fromProxy`: the proxy's), taken as this tab's own sighting would be. */
   adopt(taskId: string, toolCallId: string, at: number, fromProxy = false): boolean {
-    return this.note(callId(taskId, toolCallId), at, fromProxy);
+    return this.note(callKey(taskId, toolCallId), at, fromProxy);
   }
 
   get(taskId: string, toolCallId: string): number | undefined {
-    return this.since.get(callId(taskId, toolCallId));
+    return this.since.get(callKey(taskId, toolCallId))?.at;
   }
 
   /** Whether the time of the call is the proxy's. */
   isFromProxy(taskId: string, toolCallId: string): boolean {
-    return this.proxied.has(callId(taskId, toolCallId));
+    return this.since.get(callKey(taskId, toolCallId))?.fromProxy === true;
   }
 
   /**
@@ -64,10 +60,8 @@ export class WaitingClock {
    */
   private note(id: string, at: number, fromProxy: boolean): boolean {
     const known = this.since.get(id);
-    const knownFromProxy = this.proxied.has(id);
-    if (known !== undefined && ((knownFromProxy && !fromProxy) || (knownFromProxy === fromProxy && known <= at))) return false;
-    this.since.set(id, at);
-    if (fromProxy) this.proxied.add(id);
+    if (known !== undefined && ((known.fromProxy && !fromProxy) || (known.fromProxy === fromProxy && known.at <= at))) return false;
+    this.since.set(id, { at, fromProxy });
     return true;
   }
 }
