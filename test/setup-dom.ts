@@ -12,3 +12,8 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+
+// `<RunViewer>` loads its form as a chunk of its own when a run first shows a pending call; under a
+// fake clock nothing would wait for that load. It is loaded here, as in a browser that has the chunk
+// cached. The load itself is tested in Chromium (stories/runs/run-viewer.stories.tsx, test/e2e).
+await import('../src/components/tool-call-prompt');

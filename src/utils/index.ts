@@ -4,7 +4,7 @@
  */
 export { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS, fullJitterBackoff, retryDelay, type BackoffOptions } from './backoff';
 export { cx } from './class-names';
-export { isPromiseLike, isRecord, parseJsonRecord } from './is-record';
+export { isPromiseLike, isRecord, ownValue, parseJsonRecord } from './is-record';
 export { quiet } from './quiet';
 export { toError } from './to-error';
 export { contentKey } from './content-key';

@@ -18,3 +18,8 @@ export function parseJsonRecord(text: unknown): Record<string, unknown> | undefi
     return undefined;
   }
 }
+
+/** `record[key]` when `key` is the record's own property: a key named "constructor" must not find Object.prototype's. */
+export function ownValue<T>(record: Readonly<Record<string, T | undefined>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}

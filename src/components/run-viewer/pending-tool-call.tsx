@@ -1,14 +1,18 @@
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { isTaskApiError, type ToolCall, type ToolDefinition } from '../../client';
 import { useMessagesLocale, useToolCallDraft, type UseToolInputResult } from '../../hooks';
 import { formatByteSize, type RequestMessages, type StopRunButtonMessages } from '../../messages';
 import { AnswerTooLargeError, StaleToolCallError } from '../../store';
-import { customRenderer, ToolCallPrompt, type ToolCallPromptProps, type ToolRenderers } from '../tool-call-prompt';
+import type { ToolCallPromptProps, ToolRenderers } from '../tool-call-prompt';
+import { ownValue } from '../../utils';
 import { TimeLeft } from '../human-request-prompt';
 import { isKeyRefused, useErrorReason, type HeadingLevel } from '../shared';
 import type { RunViewerMessages } from './messages';
 import type { ToolCallDeadline } from './use-tool-call-deadline';
-import { useIsomorphicLayoutEffect } from '../../utils/react';
+import { lazyPart, useIsomorphicLayoutEffect } from '../../utils/react';
+
+// The form, its fields and their checks load when the agent first asks: a run that is only watched never pays for them.
+const ToolCallPrompt = lazyPart(() => import('../tool-call-prompt').then((module) => module.ToolCallPrompt));
 
 /** What `<RunViewer formProps>` passes through to `<ToolCallPrompt>`. */
 export type RunViewerFormProps = Pick<
@@ -210,30 +214,32 @@ function Prompt({ form, ...props }: PromptProps) {
     <div
       className="hitl-run-viewer-tool-call"
       data-state={state}
-      data-renderer={customRenderer(props.renderers, call.tool.name) === undefined ? 'built-in' : 'custom'}
+      data-renderer={ownValue(props.renderers, call.tool.name) === undefined ? 'built-in' : 'custom'}
     >
       {/* Keyed: its deadline is read once, and a call's moves earlier when the proxy's first sighting arrives. */}
       {props.due === undefined ? null : (
         <TimeLeft key={props.due} deadline={props.due} messages={props.requestMessages} onPassed={ignore} />
       )}
-      <ToolCallPrompt
-        toolCall={call}
-        onSubmit={(input) => answer.submit(call.toolCallId, input)}
-        defaultValues={draft.defaultValues}
-        onValuesChange={draft.onValuesChange}
-        tools={props.tools}
-        renderers={props.renderers}
-        components={props.components}
-        renderField={props.renderField}
-        messages={props.formProps?.messages}
-        classNamePolicy={props.formProps?.classNamePolicy}
-        autocompletePolicy={props.formProps?.autocompletePolicy}
-        agentNotice={props.formProps?.agentNotice}
-        onInvalidParameters={props.formProps?.onInvalidParameters}
-        disabled={state === 'submitting' || state === 'error'}
-        headingLevel={props.headingLevel}
-        ref={form}
-      />
+      <Suspense fallback={<div className="hitl-request-loading" aria-busy="true" />}>
+        <ToolCallPrompt
+          toolCall={call}
+          onSubmit={(input) => answer.submit(call.toolCallId, input)}
+          defaultValues={draft.defaultValues}
+          onValuesChange={draft.onValuesChange}
+          tools={props.tools}
+          renderers={props.renderers}
+          components={props.components}
+          renderField={props.renderField}
+          messages={props.formProps?.messages}
+          classNamePolicy={props.formProps?.classNamePolicy}
+          autocompletePolicy={props.formProps?.autocompletePolicy}
+          agentNotice={props.formProps?.agentNotice}
+          onInvalidParameters={props.formProps?.onInvalidParameters}
+          disabled={state === 'submitting' || state === 'error'}
+          headingLevel={props.headingLevel}
+          ref={form}
+        />
+      </Suspense>
       {state === 'submitting' && !resending ? <p className="hitl-run-viewer-submitting">{messages.submitting()}</p> : null}
       {state === 'error' || resending ? (
         <div className="hitl-run-viewer-submit-error" data-state={resending ? 'submitting' : 'error'}>

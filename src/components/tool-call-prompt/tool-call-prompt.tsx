@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ComponentType, type ReactNode, type Ref 
 import type { JsonSchema, ToolCall, ToolDefinition } from '../../client';
 import { isFlatObjectSchema, type AutocompletePolicy, type ClassNamePolicy } from '../../form';
 import { FORM_INPUT_TOOL_NAME, type FormAnswer, type FormInputProblem, type ToolParameters } from '../../schema';
-import { isRecord } from '../../utils';
+import { isRecord, ownValue } from '../../utils';
 import { useLatestCallback, withRefProp } from '../../utils/react';
 import { useMessageGroup } from '../../hooks';
 import { enFormMessages, enPromptMessages } from '../../messages';
@@ -111,8 +111,7 @@ export const ToolCallPrompt: typeof ToolCallPromptRoot = withRefProp(ToolCallPro
  * custom renderer gets no frame of theirs: it brings its own.
  */
 export function customRenderer(renderers: ToolRenderers | undefined, name: string): ComponentType<ToolRendererProps> | undefined {
-  const byName: Readonly<Record<string, ComponentType<ToolRendererProps> | undefined>> | undefined = renderers;
-  return byName && Object.hasOwn(byName, name) ? byName[name] : undefined;
+  return ownValue<ComponentType<ToolRendererProps>>(renderers, name);
 }
 
 function findSchema(tools: readonly ToolDefinition[] | undefined, name: string): JsonSchema | undefined {
