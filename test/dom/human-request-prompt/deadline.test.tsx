@@ -20,7 +20,8 @@ const countdown = () => screen.findByText(/^Time left/);
 describe('with a deadline, the prompt passes axe', () => {
   it('while the time runs', async () => {
     const { container } = render(
-      <HumanRequestPrompt request={{ ...shippingRequest, deadline: Date.now() + 3_600_000 }} onAnswer={answerMock()} />,
+      // An hour and a half: "1 hr" however long a busy machine takes to load the countdown.
+      <HumanRequestPrompt request={{ ...shippingRequest, deadline: Date.now() + 5_400_000 }} onAnswer={answerMock()} />,
     );
     await countdown();
     expect(shown()).toHaveTextContent('Time left: 1 hr');

@@ -98,6 +98,18 @@ describe('one timer per resource', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.args[1]).not.toHaveProperty('runId');
   });
+
+  it('shares one request between a hand-made page key and the equal built one (default page, a limit above 30)', async () => {
+    const client = new FakeTaskClient().script('listTasks', { value: { data: [], total: 0, page: 1, limit: 30 } });
+    const s = makeStore(client);
+    s.watch({ resource: 'tasks-page', limit: 50 } as unknown as ReturnType<typeof resourceKeys.tasksPage>);
+    s.watch(resourceKeys.tasksPage(1, 30));
+
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(client.callsTo('listTasks')).toHaveLength(1);
+    expect(s.getSnapshot({ resource: 'tasks-page', page: 1, limit: 99 }).data).toEqual({ data: [], total: 0, page: 1, limit: 30 });
+  });
 });
 
 describe('terminal runs', () => {
