@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// A `find…` or `waitFor` waits for something to appear: bounded against a freeze, not a busy machine
+// (Testing Library's 1 s default ran out while a loaded machine still loaded a lazy part).
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has no BroadcastChannel of its own: the one its windows see is Node's, shared by every
 // window of the process and its workers, so the stores of unrelated tests would elect one leader

@@ -15,8 +15,12 @@ const opened: RedisProxyStore[] = [];
 let prefixes = 0;
 /** A change comes in milliseconds, but a busy machine may run the test a second or more late. */
 const EVENT = { timeout: 10_000 };
-/** A short time-to-live, for what must lapse: waited for with `expect.poll`, never a fixed sleep. */
-const SHORT = 200;
+/**
+ * A short time-to-live, for what must lapse: waited for with `expect.poll`, never a fixed sleep. Long
+ * enough that what a test checks right after setting it (the claim holds, the heartbeat is live)
+ * has not lapsed yet on a busy machine: 200 ms did lapse there between two awaits.
+ */
+const SHORT = 2000;
 const LONG = 60_000;
 
 beforeAll(async () => {
