@@ -31,7 +31,10 @@ export function uncontrolledGetters(
   options: number,
 ): UncontrolledGetters {
   let element: (FieldElement & SyncedElement) | null = null;
+  // Counts writes, so a change handler can tell whether the field's own listener already wrote.
+  let syncs = 0;
   const sync = () => {
+    syncs += 1;
     const shown = element;
     if (shown === null) return;
     const props = controlled.getInputProps();
@@ -70,9 +73,11 @@ export function uncontrolledGetters(
   const afterChange =
     <E extends unknown[]>(handler: ((...args: E) => void) | undefined) =>
     (...args: E) => {
+      const before = syncs;
       handler?.(...args);
-      // A change the form refused (read-only, disabled) or rewrote is put right in the element.
-      sync();
+      // A change the form refused (read-only, disabled) raised no state change, so no write: the
+      // element is put right here. A taken change was written by the listener already.
+      if (syncs === before) sync();
     };
   let onChange: ((event: FieldChangeEvent) => void) | undefined;
   const optionChanges = new Map<number, () => void>();
