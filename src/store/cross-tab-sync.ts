@@ -4,7 +4,7 @@ import { isTabSharedKind, resourceKeyId, type ResourceKey } from './resource-key
 import type { Watcher } from './run-store';
 import { TabElection, type TabRole } from './tab-election';
 import { createBrowserTabEnvironment, type TabChannel, type TabEnvironment } from './tab-environment';
-import type { ToolInputRef } from './tool-input-state';
+import { callKey, type ToolInputRef } from './tool-input-state';
 import type { TabsPlan, UpdateSource, UpdateSourceHost } from './update-source';
 
 interface KeyInterval {
@@ -53,8 +53,14 @@ export class CrossTabSync implements UpdateSource {
     this.tabId = `${Date.now().toString(36)}-${host.random().toString(36).slice(2, 10)}`;
     this.timeoutMs = plan.options.leaderTimeoutMs ?? 1500;
     this.prefix = `hitl-react:${VERSION}:${plan.name}`;
-    const onChange = () => this.onRoleChange();
-    this.election = new TabElection(`${this.prefix}:leader`, this.tabId, environment.locks, this.timeoutMs, host.random, onChange);
+    this.election = new TabElection({
+      lockName: `${this.prefix}:leader`,
+      tabId: this.tabId,
+      locks: environment.locks,
+      leaderTimeoutMs: this.timeoutMs,
+      random: host.random,
+      onChange: () => this.onRoleChange(),
+    });
     this.wasFed = this.election.fed;
     this.offs.push(channel.listen((message) => this.receive(message)));
     this.offs.push(plan.base.subscribe(() => this.announce()));
@@ -98,7 +104,7 @@ export class CrossTabSync implements UpdateSource {
    * two tabs submitting at once send once. Resolves as accepted when another tab's answer was.
    */
   exclusive(ref: ToolInputRef, send: () => Promise<void>): Promise<void> {
-    const id = `answered:${JSON.stringify([ref.taskId, ref.toolCallId])}`;
+    const id = `answered:${callKey(ref.taskId, ref.toolCallId)}`;
     return this.onceForOrigin(id, async () => {
       await send();
       this.post({ t: 'answered', ref: { taskId: ref.taskId, runId: ref.runId, toolCallId: ref.toolCallId } });

@@ -109,7 +109,10 @@ const registries = new WeakMap<RunStore, RequestAnswers>();
 
 /** The request answers of `store`, made on first use. */
 export function requestAnswersOf(store: RunStore): RequestAnswers {
-  const answers = registries.get(store) ?? new RequestAnswers(store);
-  registries.set(store, answers);
+  let answers = registries.get(store);
+  if (answers === undefined) {
+    answers = new RequestAnswers(store);
+    registries.set(store, answers);
+  }
   return answers;
 }

@@ -3,6 +3,18 @@ import type { TabLocks } from './tab-environment';
 /** `alone`: no other tab can be reached; `leader`: this tab polls for all; `follower`: it is fed. */
 export type TabRole = 'alone' | 'leader' | 'follower';
 
+export interface TabElectionOptions {
+  /** The lock (or, without locks, the channel's) name: one leader per name. */
+  readonly lockName: string;
+  readonly tabId: string;
+  readonly locks: TabLocks | undefined;
+  /** Without a word from the leader for this long, it is taken for gone. */
+  readonly leaderTimeoutMs: number;
+  readonly random: () => number;
+  /** The role changed. */
+  onChange(): void;
+}
+
 /**
  * Who polls for the tabs of an origin. With Web Locks, the tab holding the lock (held for its
  * life, so the browser hands it on when the tab closes or crashes) leads. Without them, tabs elect
@@ -16,18 +28,9 @@ export class TabElection {
   private release: (() => void) | undefined;
   private destroyed = false;
 
-  constructor(
-    /** The lock (or, without locks, the channel's) name: one leader per name. */
-    lockName: string,
-    private readonly tabId: string,
-    private readonly locks: TabLocks | undefined,
-    /** Without a word from the leader for this long, it is taken for gone. */
-    private readonly leaderTimeoutMs: number,
-    private readonly random: () => number,
-    /** The role changed. */
-    private readonly onChange: () => void,
-  ) {
+  constructor(private readonly options: TabElectionOptions) {
     this.patience = this.nextPatience();
+    const locks = options.locks;
     if (locks === undefined) return;
     const hold = () =>
       new Promise<void>((resolve) => {
@@ -38,12 +41,12 @@ export class TabElection {
       });
     // Asked first without waiting, so a tab that will follow knows at once and does not poll meanwhile.
     void locks
-      .request<boolean>(lockName, { ifAvailable: true }, async (lock) => {
+      .request<boolean>(options.lockName, { ifAvailable: true }, async (lock) => {
         if (lock === null) return true;
         await hold();
         return false;
       })
-      .then((taken) => (taken && !this.destroyed ? locks.request(lockName, {}, hold) : undefined))
+      .then((taken) => (taken && !this.destroyed ? locks.request(options.lockName, {}, hold) : undefined))
       .catch(() => {
         // Locks refused (an opaque origin): this tab polls for itself.
         if (!this.destroyed) this.become('alone');
@@ -53,17 +56,17 @@ export class TabElection {
   /** A leader's heartbeat from `from`. */
   heard(from: string): void {
     this.lastHeard = Date.now();
-    if (this.locks === undefined && this.role === 'leader' && from < this.tabId) this.become('follower');
+    if (this.options.locks === undefined && this.role === 'leader' && from < this.options.tabId) this.become('follower');
   }
 
   /** True while a follower has heard its leader recently enough to rely on it. */
   get fed(): boolean {
-    return this.role === 'follower' && Date.now() - this.lastHeard < this.leaderTimeoutMs;
+    return this.role === 'follower' && Date.now() - this.lastHeard < this.options.leaderTimeoutMs;
   }
 
   /** Called every heartbeat: without locks, a follower that lost its leader takes over. */
   tick(): void {
-    if (this.locks !== undefined || this.role !== 'follower') return;
+    if (this.options.locks !== undefined || this.role !== 'follower') return;
     if (Date.now() - this.lastHeard < this.patience) return;
     this.patience = this.nextPatience();
     this.become('leader');
@@ -75,7 +78,7 @@ export class TabElection {
   }
 
   private nextPatience(): number {
-    return this.leaderTimeoutMs + Math.floor(this.random() * (this.leaderTimeoutMs / 3));
+    return this.options.leaderTimeoutMs + Math.floor(this.options.random() * (this.options.leaderTimeoutMs / 3));
   }
 
   private become(role: TabRole): void {
@@ -83,6 +86,6 @@ export class TabElection {
     this.role = role;
     // A new follower gives its leader a full timeout before polling for itself.
     if (role === 'follower') this.lastHeard = Date.now();
-    this.onChange();
+    this.options.onChange();
   }
 }
