@@ -32,6 +32,7 @@ export interface RequestSenderSettings {
  */
 export type EndpointOptions<Name extends TaskEndpointName> = Partial<Pick<TaskQueryParameters, QueryParameterOf<Name>>> & {
   signal?: AbortSignal | undefined;
+  priority?: RequestPriority | undefined;
 };
 
 /** What one request adds to its row of the protocol table. */
@@ -116,7 +117,7 @@ export function createRequestSender(settings: RequestSenderSettings): SendReques
     const path = buildEndpointPath(endpoint, request.taskId);
     const url = () => requestUrl(settings, endpoint.query, path, request.options);
     const body = endpoint.jsonBody && request.body !== undefined ? JSON.stringify(request.body) : null;
-    return exchange(endpoint, url, body, request.options?.signal, request.headers);
+    return exchange(endpoint, url, body, request.options, request.headers);
   };
 }
 
@@ -127,19 +128,25 @@ export function createRequestSender(settings: RequestSenderSettings): SendReques
  */
 export type SendProxyRequest = (
   path: string,
-  options: { query?: Record<string, string>; body?: unknown; signal?: AbortSignal | undefined; label?: string },
+  options: {
+    query?: Record<string, string>;
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+    priority?: RequestPriority | undefined;
+    label?: string;
+  },
 ) => Promise<Record<string, unknown> | undefined>;
 
 export function createProxySender(settings: RequestSenderSettings): SendProxyRequest {
   const exchange = createExchange(settings);
-  return (path, { query = {}, body, signal, label = path }) => {
+  return (path, { query = {}, body, signal, priority, label = path }) => {
     const row = { method: body === undefined ? 'GET' : 'POST', path: label, emptyBodyIsSuccess: false } as const;
     const url = () => {
       const resolved = requestUrl(settings, [], path, undefined);
       for (const [name, value] of Object.entries(query)) resolved.searchParams.set(name, value);
       return resolved;
     };
-    return exchange(row, url, body === undefined ? null : JSON.stringify(body), signal);
+    return exchange(row, url, body === undefined ? null : JSON.stringify(body), { signal, priority });
   };
 }
 
@@ -152,7 +159,7 @@ function createExchange(settings: RequestSenderSettings) {
     endpoint: ExchangeRow,
     requestUrlOf: () => URL,
     body: string | null,
-    signal: AbortSignal | undefined,
+    { signal, priority }: { signal?: AbortSignal | undefined; priority?: RequestPriority | undefined } = {},
     extraHeaders?: Readonly<Record<string, string>>,
   ) {
     const label = `${endpoint.method} ${endpoint.path}`;
@@ -177,7 +184,9 @@ function createExchange(settings: RequestSenderSettings) {
       let response: Response;
       try {
         const doFetch = settings.fetch ?? globalThis.fetch;
-        response = await doFetch(new Request(url, { method: endpoint.method, headers, body, signal: deadline.signal }));
+        response = await doFetch(
+          new Request(url, { method: endpoint.method, headers, body, signal: deadline.signal, ...(priority && { priority }) }),
+        );
       } catch (cause) {
         if (deadline.signal.aborted) throw abortError(cause);
         throw new TaskApiError(`${label} failed: the service could not be reached`, { kind: 'network', endpoint: label, cause });

@@ -127,7 +127,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     (await getAuditPage({ ...o, taskId })).entries;
 
   async function listRequests(o?: RequestOptions): Promise<{ requests: unknown[]; now: number }> {
-    const envelope = await proxySend(REQUESTS_PATH, { signal: o?.signal });
+    const envelope = await proxySend(REQUESTS_PATH, { signal: o?.signal, priority: o?.priority });
     const data = envelope?.data;
     if (!Array.isArray(data))
       throw new TaskApiError(`GET ${REQUESTS_PATH} answered without the expected data`, {
@@ -177,7 +177,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     isItem: (item: unknown) => item is T,
   ): Promise<Page<T>> {
     const requested = checkPage(o?.page, o?.limit);
-    const envelope = await send(name, { taskId, options: { ...requested, signal: o?.signal } });
+    const envelope = await send(name, { taskId, options: { ...requested, signal: o?.signal, priority: o?.priority } });
     const data = envelope?.data;
     if (!isArray(data)) throw malformed(name, 'without the expected data');
     if (!data.every(isItem)) throw malformed(name, 'with malformed items');

@@ -142,6 +142,13 @@ export interface ToolInputRequest {
 export interface RequestOptions {
   /** Aborts the request; the promise then rejects with a `TaskApiError` of kind `aborted`. */
   signal?: AbortSignal;
+  /**
+   * The fetch priority (`RequestInit.priority`): the browser sends a `'low'` request after the
+   * others waiting for a connection to the same host. The store sends its polls at `'low'`, so an
+   * answer never waits behind them. Ignored where `fetch` has no priorities (Node). Default: the
+   * browser's own (`'auto'`).
+   */
+  priority?: RequestPriority;
 }
 
 /** Options of run-scoped methods. */

@@ -1,4 +1,4 @@
-import type { TaskClient } from '../client';
+import type { RequestOptions, TaskClient } from '../client';
 import { normaliseRunId, type ResourceKey } from './resource-key';
 
 /**
@@ -11,22 +11,22 @@ export function runOption(runId: string | undefined): { runId: string } | undefi
 }
 
 /** The client call that reads `key`. */
-export function fetchResource(client: TaskClient, key: ResourceKey, signal: AbortSignal): Promise<unknown> {
+export function fetchResource(client: TaskClient, key: ResourceKey, o: RequestOptions): Promise<unknown> {
   switch (key.resource) {
     case 'status':
-      return client.getRunStatus(key.taskId, { ...runOption(key.runId), signal });
+      return client.getRunStatus(key.taskId, { ...runOption(key.runId), ...o });
     case 'result':
-      return client.getRunResult(key.taskId, { ...runOption(key.runId), signal });
+      return client.getRunResult(key.taskId, { ...runOption(key.runId), ...o });
     case 'gif':
-      return client.getRunGif(key.taskId, { ...runOption(key.runId), signal });
+      return client.getRunGif(key.taskId, { ...runOption(key.runId), ...o });
     case 'tasks-page':
-      return client.listTasks({ page: key.page, limit: key.limit, signal });
+      return client.listTasks({ page: key.page, limit: key.limit, ...o });
     case 'runs-page':
-      return client.listRuns(key.taskId, { page: key.page, limit: key.limit, signal });
+      return client.listRuns(key.taskId, { page: key.page, limit: key.limit, ...o });
     case 'check':
-      return client.checkApiKey({ signal });
+      return client.checkApiKey(o);
     case 'requests':
       // Loaded with the first inbox that reads them.
-      return import('./requests-resource').then((module) => module.fetchRequests(client, signal));
+      return import('./requests-resource').then((module) => module.fetchRequests(client, o));
   }
 }

@@ -1,4 +1,4 @@
-import { isTaskApiError, type TaskClient } from '../client';
+import { isTaskApiError, type RequestOptions, type TaskClient } from '../client';
 import { isRequestListing } from '../request';
 import type { ProxyRequests } from './resource-key';
 
@@ -12,11 +12,11 @@ const NOT_SERVED: ProxyRequests = { requests: [], served: false };
  * without `listRequests`, or a proxy that answers 404 (one without requests, or the service
  * itself), has none: that is data, not a failure to retry.
  */
-export async function fetchRequests(client: TaskClient, signal: AbortSignal): Promise<ProxyRequests> {
+export async function fetchRequests(client: TaskClient, o: RequestOptions): Promise<ProxyRequests> {
   if (client.listRequests === undefined) return NOT_SERVED;
   let entries: unknown[];
   try {
-    entries = (await client.listRequests({ signal })).requests;
+    entries = (await client.listRequests(o)).requests;
   } catch (error) {
     if (isTaskApiError(error) && error.status === 404) return NOT_SERVED;
     throw error;

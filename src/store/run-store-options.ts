@@ -6,7 +6,7 @@ import type { TabEnvironment } from './tab-environment';
 /** Defaults of `RunStoreOptions`. */
 export const RUN_STORE_DEFAULTS = Object.freeze({
   pollIntervalMs: Object.freeze({ status: 2000, gif: 3000, requests: 1000 }),
-  maxConcurrentRequests: 6,
+  maxConcurrentRequests: Number.POSITIVE_INFINITY,
   retryBaseMs: DEFAULT_RETRY_BASE_MS,
   retryCapMs: DEFAULT_RETRY_CAP_MS,
   firstPollJitterMs: 100,
@@ -75,8 +75,10 @@ export interface RunStoreOptions {
   pollIntervalMs?: { status?: number; gif?: number; requests?: number };
   /**
    * Most polls open at once, for the whole store. Reads a person asked for and mutations are not
-   * held back by it (they never wait behind polls), but reads count towards it. Default: 6, what
-   * browsers allow per host over HTTP/1.1.
+   * held back by it, but reads count towards it. Polls are sent at low fetch priority, so a browser
+   * sends what a person does (an answer, a stop, a refresh) ahead of the polls waiting for one of
+   * its connections to the host, and spreads the polls itself. Set 6 for a host served over
+   * HTTP/1.1 to browsers that ignore fetch priorities. Default: `Infinity` (no limit).
    */
   maxConcurrentRequests?: number;
   /** Upper bound of the first retry delay, in ms. Default: 1000. */

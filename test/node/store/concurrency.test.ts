@@ -4,10 +4,38 @@ import { useStoreFixture } from './store-fixture';
 
 const makeStore = useStoreFixture();
 
-describe('concurrency cap', () => {
-  it('never has more than the cap open with 300 watched runs, and serves every one of them', async () => {
+/** The fetch priority a recorded client call was given. */
+const priorityOf = (call: { args: readonly unknown[] }) => (call.args.at(-1) as { priority?: string } | undefined)?.priority;
+
+describe('concurrency', () => {
+  it('sends the polls of 300 watched runs at low priority without a cap of its own, and a refresh at the default', async () => {
     const client = new FakeTaskClient().script('getRunStatus', { value: processing(), delayMs: 40 });
     const s = makeStore(client, { random: seededRandom(7), firstPollJitterMs: RUN_STORE_DEFAULTS.firstPollJitterMs });
+    const keys = Array.from({ length: 300 }, (_, i) => resourceKeys.status(`task-${i}`));
+    keys.forEach((key) => s.watch(key));
+
+    await vi.advanceTimersByTimeAsync(RUN_STORE_DEFAULTS.firstPollJitterMs);
+
+    // The browser spreads low-priority requests over its connections itself, behind an answer.
+    expect(client.maxInFlight).toBeGreaterThan(6);
+    expect(new Set(client.callsTo('getRunStatus').map(priorityOf))).toEqual(new Set(['low']));
+
+    await vi.advanceTimersByTimeAsync(100);
+    const before = client.callsTo('getRunStatus').length;
+    const refreshed = s.refetch(keys[0] as (typeof keys)[number]);
+    await vi.advanceTimersByTimeAsync(100);
+    await refreshed;
+    const refresh = client.callsTo('getRunStatus').slice(before);
+    expect(refresh.map(priorityOf)).toEqual([undefined]);
+  });
+
+  it('never has more than maxConcurrentRequests open with 300 watched runs, and serves every one of them', async () => {
+    const client = new FakeTaskClient().script('getRunStatus', { value: processing(), delayMs: 40 });
+    const s = makeStore(client, {
+      random: seededRandom(7),
+      firstPollJitterMs: RUN_STORE_DEFAULTS.firstPollJitterMs,
+      maxConcurrentRequests: 6,
+    });
     const keys = Array.from({ length: 300 }, (_, i) => resourceKeys.status(`task-${i}`));
     keys.forEach((key) => s.watch(key));
 

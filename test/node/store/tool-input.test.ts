@@ -165,13 +165,13 @@ describe('tool-input registry', () => {
     expect(s.getToolInput('task-1', 'call-1').state).toBe('idle');
   });
 
-  it('sends user actions at once even when polls fill every slot', async () => {
+  it('sends user actions at once even when polls fill every slot of maxConcurrentRequests', async () => {
     const client = new FakeTaskClient()
       .script('getRunStatus', { hold: true })
       .script('submitToolInput', { value: undefined })
       .script('stopRun', { value: undefined })
       .script('createTask', { value: { taskId: 'task-new' } });
-    const s = makeStore(client);
+    const s = makeStore(client, { maxConcurrentRequests: 6 });
     for (let i = 0; i < 10; i += 1) s.watch(resourceKeys.status(`task-${i}`));
     await vi.advanceTimersByTimeAsync(0);
     expect(client.inFlight).toBe(6);
