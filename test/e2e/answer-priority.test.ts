@@ -146,6 +146,7 @@ it('sends an answer ahead of the polls waiting for a connection to the host', as
   await page.waitForFunction((ids) => (window as unknown as PageWindow).__loaded(ids), all, HANG);
   const toolCallId = await page.evaluate((taskId) => (window as unknown as PageWindow).__pendingCall(taskId), asking);
   expect(toolCallId).toEqual(expect.any(String));
+  const call = [asking, toolCallId ?? ''] as const;
 
   server.hold();
   // Every connection to the host carries a held poll, and most runs' polls wait in the browser.
@@ -154,19 +155,12 @@ it('sends an answer ahead of the polls waiting for a connection to the host', as
   const waitingPolls = await page.evaluate((ids) => (window as unknown as PageWindow).__fetching(ids), all);
   const heldBefore = server.heldCount;
 
-  await page.evaluate(([taskId, callId]) => (window as unknown as PageWindow).__answer(taskId, callId), [asking, toolCallId as string]);
+  await page.evaluate(([taskId, callId]) => (window as unknown as PageWindow).__answer(taskId, callId), call);
   const before = server.arrivals.length;
   server.release();
 
   await expect
-    .poll(
-      () =>
-        page.evaluate(
-          ([taskId, callId]) => (window as unknown as PageWindow).__answerState(taskId, callId),
-          [asking, toolCallId as string],
-        ),
-      HANG,
-    )
+    .poll(() => page.evaluate(([taskId, callId]) => (window as unknown as PageWindow).__answerState(taskId, callId), call), HANG)
     .toBe('submitted');
   const after = server.arrivals.slice(before);
   const answerAt = after.findIndex((arrival) => arrival.startsWith('POST ') && arrival.endsWith('/run/tool-input'));
