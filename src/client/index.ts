@@ -3,7 +3,7 @@ export type { CreateTaskClientOptions } from './create-task-client';
 export { clientScope } from './client-scope';
 export { parseRetryAfter } from './parse-retry-after';
 export { firstPollDelay, MAX_TIMER_DELAY_MS, nextPollAt, planRetry, timerDelay, unknownSince, type RetryPlan } from './poll-policy';
-export { PollGate, throughGate } from './poll-gate';
+export { PollGate, throughGate } from './poll-policy';
 export { createIdempotencyKey } from './idempotency-key';
 export { TASK_API_ERROR_KINDS, TaskApiError, isRetryableReadError, isTaskApiError } from './task-api-error';
 export type { TaskApiErrorKind, TaskApiErrorOptions } from './task-api-error';

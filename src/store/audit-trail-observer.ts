@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditPage, TaskClient } from '../client';
 import { toError } from '../utils';
 import type { QueryResult } from './query-observers';
-import { Subscribable } from './subscribable';
+import { Subscribable } from './store-observer';
 
 /** What `AuditTrailObserver` reads. */
 export interface AuditTrailQuery {

@@ -1,14 +1,19 @@
 import { isCheckedSource, isTaskApiError, toolCallSeenAt, type RunStatus, type TaskClient } from '../client';
 import { quiet, removeDraft, toError } from '../utils';
-import { fetchResource } from './fetch-resource';
-import { deepFreeze, replaceEqualDeep } from './replace-equal-deep';
-import { EMPTY_SNAPSHOT, type Resource, type ResourceRequest, type WatchOptions } from './resource';
-import { ResourceCache } from './resource-cache';
-import { createResourceJudge } from './resource-judge';
+import {
+  createResourceJudge,
+  EMPTY_SNAPSHOT,
+  fetchResource,
+  readResourceData,
+  ResourceCache,
+  UnusableDataError,
+  type Resource,
+  type ResourceRequest,
+  type WatchOptions,
+} from './resource';
 import { runStoreActions } from './run-store-actions';
-import { readResourceData, UnusableDataError } from './resource-data';
 import { resourceKeys, type ResourceData, type ResourceKey } from './resource-key';
-import type { RequestStamp, ResourceSnapshot } from './resource-state';
+import { deepFreeze, replaceEqualDeep, type RequestStamp, type ResourceSnapshot } from './resource-state';
 import { Scheduler } from './scheduler';
 import { createBrowserEnvironment } from './store-environment';
 import { WaitingClock } from './waiting-since';

@@ -1,9 +1,9 @@
 import { isRecord } from '../utils';
 import type { Resource } from './resource';
 import { isTabSharedKind, resourceKeyId, type ResourceKey } from './resource-key';
-import type { Watcher } from './run-store';
+import { WatchSet } from './store-observer';
 import { TabElection, type TabRole } from './tab-election';
-import { createBrowserTabEnvironment, type TabChannel, type TabEnvironment } from './tab-environment';
+import { createBrowserTabEnvironment, type TabChannel, type TabEnvironment } from './store-environment';
 import { callKey, type ToolInputRef } from './tool-input-state';
 import type { TabsPlan, UpdateSource, UpdateSourceHost } from './update-source';
 
@@ -35,7 +35,8 @@ export class CrossTabSync implements UpdateSource {
   /** The records this tab wrote, which hold without storage. */
   private readonly recorded = new Set<string>();
   private readonly peers = new Map<string, Peer>();
-  private readonly remote = new Map<string, { watcher: Watcher<unknown>; interval: number | false }>();
+  /** What the followers watch, watched here while this tab leads. */
+  private readonly remote = new WatchSet((key, options) => this.host.watch(key, options));
   private readonly offs: Array<() => void> = [];
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private readonly timeoutMs: number;
@@ -133,7 +134,7 @@ export class CrossTabSync implements UpdateSource {
     clearInterval(this.heartbeat);
     if (this.pendingPost !== undefined) clearTimeout(this.pendingPost);
     for (const off of this.offs) off();
-    this.dropRemote();
+    this.remote.set([]);
     this.election.destroy();
     this.channel.close();
   }
@@ -287,28 +288,10 @@ export class CrossTabSync implements UpdateSource {
         if (held === undefined || (interval !== false && (held.interval === false || interval < held.interval)))
           wanted.set(id, { key: entry.key, interval });
       }
-    for (const [id, held] of this.remote) {
-      if (wanted.has(id)) continue;
-      held.watcher.unwatch();
-      this.remote.delete(id);
-    }
-    for (const [id, entry] of wanted) {
-      const held = this.remote.get(id);
-      if (held === undefined) {
-        this.remote.set(id, { watcher: this.host.watch(entry.key, { pollIntervalMs: entry.interval }), interval: entry.interval });
-      } else if (held.interval !== entry.interval) {
-        held.interval = entry.interval;
-        held.watcher.setOptions({ pollIntervalMs: entry.interval });
-      }
-    }
+    this.remote.set([...wanted.values()].map(({ key, interval }) => ({ key, options: { pollIntervalMs: interval } })));
     if (!sendCurrent) return;
     // A tab that just arrived gets what is known at once, not one interval later.
     for (const resource of this.host.resources()) if (this.remote.has(resource.id)) this.postData(resource);
-  }
-
-  private dropRemote(): void {
-    for (const held of this.remote.values()) held.watcher.unwatch();
-    this.remote.clear();
   }
 
   // ---- time ------------------------------------------------------------------------------------
@@ -340,7 +323,7 @@ export class CrossTabSync implements UpdateSource {
   }
 
   private onRoleChange(): void {
-    if (this.role !== 'leader') this.dropRemote();
+    if (this.role !== 'leader') this.remote.set([]);
     else this.reconcile(true);
     this.announce();
     this.plan.notifyVisibility();

@@ -11,9 +11,13 @@ import {
 } from '../client';
 import { fullJitterBackoff } from '../utils';
 import type { Resource } from './resource';
-import { isRunResourceKey, resourceKeys } from './resource-key';
+import { isRunResourceKey, resourceKeys, type RunResourceKey } from './resource-key';
 import type { Transport } from './run-store';
 import { wantsUpdates, type EventFeedSettings, type UpdateSource, type UpdateSourceHost } from './update-source';
+
+/** The topic of a run resource's key: its run, or the task's most recent one (no `runId` at all). */
+const topicOf = (key: RunResourceKey<'status' | 'result' | 'gif'>): EventTopic =>
+  key.runId === undefined ? { taskId: key.taskId } : { taskId: key.taskId, runId: key.runId };
 
 type TimerName = 'sync' | 'retry' | 'ready' | 'stall' | 'trim';
 
@@ -73,7 +77,7 @@ export class EventFeed implements UpdateSource {
     // The status comes until the proxy stops polling it; the result and GIF only once it saw the run end.
     if (key.resource === 'status' ? done !== undefined : done !== 'ended') return false;
     if (this.followed.has(id)) return true;
-    const topic: EventTopic = key.runId === undefined ? { taskId: key.taskId } : { taskId: key.taskId, runId: key.runId };
+    const topic = topicOf(key);
     if (!this.fits(topic)) return false;
     this.add(id, topic);
     this.refresh();
@@ -104,7 +108,7 @@ export class EventFeed implements UpdateSource {
     for (const resource of this.host.resources()) {
       const key = resource.key;
       if (resource.watchers.size === 0 || !isRunResourceKey(key) || !wantsUpdates(this.host, resource)) continue;
-      wanted.set(topicKey(key), key.runId === undefined ? { taskId: key.taskId } : { taskId: key.taskId, runId: key.runId });
+      wanted.set(topicKey(key), topicOf(key));
     }
     // Runs already followed keep their place; new ones join while they fit.
     const kept = [...this.followed].filter(([id]) => wanted.has(id));

@@ -9,7 +9,6 @@ export { INBOX_DEFAULTS, InboxObserver, type InboxOptions, type InboxResult } fr
 export { CallAttention } from './call-attention';
 export { inboxItemId, toolCallTitle, type InboxItem, type InboxRequestItem, type InboxToolCallItem } from './inbox-item';
 export type { TabRole } from './tab-election';
-export { createBrowserTabEnvironment, type TabChannel, type TabEnvironment, type TabLocks, type TabStorage } from './tab-environment';
 export { MutationObserver, type MutationOptions, type MutationResult, type MutationStatus } from './mutation-observer';
 export {
   checkApiKeyObserver,
@@ -28,7 +27,7 @@ export {
   type RunStatusResult,
   type TasksOptions,
 } from './query-observers';
-export type { PollInterval, WatchOptions } from './resource';
+export { UnusableDataError, type PollInterval, type WatchOptions } from './resource';
 export {
   resourceKeys,
   type CheckKey,
@@ -49,9 +48,9 @@ export type { RunStore, RunStoreTabs, Transport, Watcher } from './run-store';
 export { RUN_STORE_DEFAULTS, type CrossTabOptions, type RunStoreOptions, type StreamOptions } from './run-store-options';
 export { MIN_POLL_INTERVAL_MS, type PauseReason } from './scheduler';
 export { createBrowserEnvironment, type StoreEnvironment } from './store-environment';
+export { createBrowserTabEnvironment, type TabChannel, type TabEnvironment, type TabLocks, type TabStorage } from './store-environment';
 export { StoreObserver, type ObserverDefinition } from './store-observer';
 export { toolInputObserver, type ToolInputOptions, type ToolInputResult } from './tool-input-observer';
 export type { ToolInputRef, ToolInputSnapshot, ToolInputState } from './tool-input-state';
-export { AnswerTooLargeError, StaleToolCallError } from './tool-input-errors';
-export { UnusableDataError } from './resource-data';
+export { AnswerTooLargeError, StaleToolCallError } from './tool-input-state';
 export { AuditTrailObserver, type AuditTrailResult } from './audit-trail-observer';

@@ -1,5 +1,5 @@
 import { quiet, toError } from '../utils';
-import { Subscribable } from './subscribable';
+import { Subscribable } from './store-observer';
 
 /** Where a mutation stands. */
 export type MutationStatus = 'idle' | 'pending' | 'success' | 'error';
@@ -47,7 +47,7 @@ function identity(variables: unknown): string | undefined {
  * hides an outcome without cancelling what may already have reached the service.
  */
 export class MutationObserver<TData, TVariables> extends Subscribable {
-  private result: MutationResult<TData, TVariables>;
+  private result!: MutationResult<TData, TVariables>;
   /** The call whose outcome the state shows; none after `reset()`. */
   private shown: Promise<TData> | undefined;
   private readonly pending = new Map<string, Promise<TData>>();
@@ -57,7 +57,7 @@ export class MutationObserver<TData, TVariables> extends Subscribable {
     private options: MutationOptions<TData, TVariables> = {},
   ) {
     super();
-    this.result = this.build('idle', undefined, undefined, undefined);
+    this.set('idle', undefined, undefined, undefined);
   }
 
   /** The function and callbacks of the latest render; calls already made keep theirs. */
@@ -117,16 +117,15 @@ export class MutationObserver<TData, TVariables> extends Subscribable {
   };
 
   private set(status: MutationStatus, data: TData | undefined, error: Error | undefined, variables: TVariables | undefined): void {
-    this.result = this.build(status, data, error, variables);
+    this.result = Object.freeze({
+      mutate: this.mutate,
+      reset: this.reset,
+      data,
+      error,
+      status,
+      isPending: status === 'pending',
+      variables,
+    });
     this.notify();
-  }
-
-  private build(
-    status: MutationStatus,
-    data: TData | undefined,
-    error: Error | undefined,
-    variables: TVariables | undefined,
-  ): MutationResult<TData, TVariables> {
-    return Object.freeze({ mutate: this.mutate, reset: this.reset, data, error, status, isPending: status === 'pending', variables });
   }
 }

@@ -1,7 +1,7 @@
 import { isTaskApiError } from '../client';
 import { REQUEST_ENDED, type HumanAnswer, type RequestListingState } from '../request';
 import type { RunStore } from './run-store';
-import { Subscribable } from './subscribable';
+import { Subscribable } from './store-observer';
 
 /**
  * What this page learnt of a request's end before the proxy lists it so: its own answer went

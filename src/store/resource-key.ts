@@ -80,6 +80,18 @@ export function normaliseRunId(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+/**
+ * The options that name a run. Without one, `runId` is left out rather than set to `undefined` or
+ * `''`, so a client that tests for the property sees "the most recent run".
+ */
+export function runOption(runId: string | undefined): { runId: string } | undefined {
+  const id = normaliseRunId(runId);
+  return id === undefined ? undefined : { runId: id };
+}
+
+/** Matches the status keys of one task, whichever run they name. */
+export const isStatusOf = (taskId: string) => (key: ResourceKey) => key.resource === 'status' && key.taskId === taskId;
+
 function pageOf(page: number | undefined): number {
   return page ?? 1;
 }

@@ -1,10 +1,6 @@
 import type { TaskClient } from '../client';
-import { runOption } from './fetch-resource';
-import type { ResourceKey } from './resource-key';
+import { isStatusOf, runOption, type ResourceKey } from './resource-key';
 import type { RunStore } from './run-store';
-
-/** Matches the status keys of one task, whichever run they name. */
-export const isStatusOf = (taskId: string) => (key: ResourceKey) => key.resource === 'status' && key.taskId === taskId;
 
 /**
  * What a person does to tasks and runs: sent at once (never queued behind polls), then whatever it

@@ -1,7 +1,6 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../client';
 import { DEFAULT_RETRY_BASE_MS, DEFAULT_RETRY_CAP_MS } from '../utils';
-import type { StoreEnvironment } from './store-environment';
-import type { TabEnvironment } from './tab-environment';
+import type { StoreEnvironment, TabEnvironment } from './store-environment';
 
 /** Defaults of `RunStoreOptions`. */
 export const RUN_STORE_DEFAULTS = Object.freeze({

@@ -1,7 +1,6 @@
 import { firstPollDelay, isTaskApiError, nextPollAt, planRetry, PollGate, timerDelay, unknownSince } from '../client';
 import type { BackoffOptions } from '../utils';
-import { UnusableDataError } from './resource-data';
-import type { PollInterval, Resource, ResourceRequest } from './resource';
+import { UnusableDataError, type PollInterval, type Resource, type ResourceRequest } from './resource';
 import { isInvalidated } from './resource-state';
 import type { StoreEnvironment } from './store-environment';
 

@@ -1,8 +1,32 @@
 import { EMPTY_SNAPSHOT, type WatchOptions } from './resource';
 import { resourceKeyId, type ResourceKey } from './resource-key';
 import type { RunStore, Watcher } from './run-store';
-import { Subscribable } from './subscribable';
 import { IDLE_TOOL_INPUT } from './tool-input-state';
+
+/**
+ * The listeners of an observer, as TanStack Query's `Subscribable`: `onSubscribe` runs when the
+ * first one comes, `onUnsubscribe` when the last one leaves.
+ */
+export class Subscribable {
+  protected readonly listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.onSubscribe();
+    return () => {
+      if (this.listeners.delete(listener) && this.listeners.size === 0) this.onUnsubscribe();
+    };
+  };
+
+  protected onSubscribe(): void {}
+
+  protected onUnsubscribe(): void {}
+
+  /** Tells every listener, including one that unsubscribes another on the way. */
+  protected notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
 
 /** A resource to keep fetched (and polled) while the observer has listeners. */
 export interface WatchRequest {
@@ -75,7 +99,7 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
   private trackedView: { result: R; view: R } | undefined;
   /** What the observer listens to, by resource key id (and `tool-inputs:` task id): how to stop. */
   private readonly reads = new Map<string, () => void>();
-  private readonly watchers = new Map<string, { watcher: Watcher<unknown>; options: WatchOptions<unknown> }>();
+  private readonly watching = new WatchSet((key, options) => this.store.watch(key, options));
   private updating = false;
   private dirty = false;
 
@@ -127,7 +151,7 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
   setOptions(store: RunStore, options: O): void {
     if (store !== this.store) {
       this.unsubscribeReads();
-      this.unwatchAll();
+      this.watching.set([]);
       // The results are kept: the next one is compared with them, so the listeners hear of the new store's data.
       this.store = store;
     }
@@ -146,7 +170,7 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
 
   protected override onUnsubscribe(): void {
     this.unsubscribeReads();
-    this.unwatchAll();
+    this.watching.set([]);
   }
 
   /**
@@ -184,7 +208,7 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
         this.dirty = false;
         if (this.listeners.size > 0) this.subscribeReads();
         after = this.result(this.store, this.options);
-        this.updateWatches(after);
+        this.watching.set(this.listeners.size > 0 ? this.definition.watches(this.options, after, this.store) : []);
       } while (this.dirty);
     } finally {
       this.updating = false;
@@ -218,29 +242,40 @@ export class StoreObserver<O, R extends object, A extends object = object, M = u
     for (const off of this.reads.values()) off();
     this.reads.clear();
   }
+}
 
-  private updateWatches(result: R): void {
-    const wanted = new Map<string, WatchRequest>();
-    if (this.listeners.size > 0)
-      for (const request of this.definition.watches(this.options, result, this.store)) wanted.set(resourceKeyId(request.key), request);
-    for (const [id, held] of this.watchers) {
-      if (wanted.has(id)) continue;
-      this.watchers.delete(id);
-      held.watcher.unwatch();
-    }
-    for (const [id, request] of wanted) {
-      const held = this.watchers.get(id);
-      if (held === undefined) {
-        this.watchers.set(id, { watcher: this.store.watch(request.key, request.options), options: request.options });
-      } else if (held.options.pollIntervalMs !== request.options.pollIntervalMs || held.options.passive !== request.options.passive) {
-        held.options = request.options;
-        held.watcher.setOptions(request.options);
-      }
-    }
+/**
+ * The watchers one reader holds, kept in line with what it wants watched now: new keys are watched,
+ * keys no longer wanted unwatched, and a watcher whose options changed gets them. Used by each
+ * `StoreObserver`, and by the leader tab for what the other tabs watch.
+ */
+export class WatchSet {
+  private readonly held = new Map<string, { watcher: Watcher<unknown>; options: WatchOptions<unknown> }>();
+
+  constructor(private readonly watch: (key: ResourceKey, options: WatchOptions<unknown>) => Watcher<unknown>) {}
+
+  /** Whether the resource of this key id is watched. */
+  has(id: string): boolean {
+    return this.held.has(id);
   }
 
-  private unwatchAll(): void {
-    for (const held of this.watchers.values()) held.watcher.unwatch();
-    this.watchers.clear();
+  /** Watches exactly `requests` (the last of a key wins); nothing stops the watchers it still wants. */
+  set(requests: Iterable<WatchRequest>): void {
+    const wanted = new Map<string, WatchRequest>();
+    for (const request of requests) wanted.set(resourceKeyId(request.key), request);
+    for (const [id, held] of this.held) {
+      if (wanted.has(id)) continue;
+      this.held.delete(id);
+      held.watcher.unwatch();
+    }
+    for (const [id, { key, options }] of wanted) {
+      const held = this.held.get(id);
+      if (held === undefined) {
+        this.held.set(id, { watcher: this.watch(key, options), options });
+      } else if (held.options.pollIntervalMs !== options.pollIntervalMs || held.options.passive !== options.passive) {
+        held.options = options;
+        held.watcher.setOptions(options);
+      }
+    }
   }
 }

@@ -5,8 +5,7 @@ import type { EventFeed } from './event-feed';
 import { isRunResourceKey, isTabSharedKind } from './resource-key';
 import type { RunStoreTabs, Transport } from './run-store';
 import { RUN_STORE_DEFAULTS, type RunStoreOptions } from './run-store-options';
-import type { StoreEnvironment } from './store-environment';
-import { hasBrowserTabs } from './tab-environment';
+import { hasBrowserTabs, type StoreEnvironment } from './store-environment';
 import type { ToolInputRef } from './tool-input-state';
 import { wantsUpdates, type TabsPlan, type UpdateSource, type UpdateSourceHost } from './update-source';
 

@@ -1,4 +1,4 @@
-import type { TabLocks } from './tab-environment';
+import type { TabLocks } from './store-environment';
 
 /** `alone`: no other tab can be reached; `leader`: this tab polls for all; `follower`: it is fed. */
 export type TabRole = 'alone' | 'leader' | 'follower';

@@ -1,10 +1,15 @@
 import { createIdempotencyKey, isTaskApiError, type RunStatus, type TaskClient } from '../client';
 import { quiet, removeDraft, toError } from '../utils';
-import { runOption } from './fetch-resource';
-import { normaliseRunId, resourceKeys, type ResourceKey } from './resource-key';
-import { isStatusOf } from './run-store-actions';
-import { AnswerTooLargeError, isTooLarge, mayHaveArrived, StaleToolCallError } from './tool-input-errors';
-import { callKey, IDLE_TOOL_INPUT, runKey, type ToolInputRef, type ToolInputSnapshot } from './tool-input-state';
+import { isStatusOf, normaliseRunId, resourceKeys, runOption, type ResourceKey } from './resource-key';
+import {
+  AnswerTooLargeError,
+  callKey,
+  IDLE_TOOL_INPUT,
+  runKey,
+  StaleToolCallError,
+  type ToolInputRef,
+  type ToolInputSnapshot,
+} from './tool-input-state';
 
 interface Entry {
   /** The call, its run normalised. */
@@ -277,4 +282,22 @@ export class ToolInputRegistry {
     const data = (await this.deps.refetch(resourceKeys.status(ref.taskId, ref.runId))) as RunStatus;
     return data.toolCall?.toolCallId !== ref.toolCallId;
   }
+}
+
+/** A failed send that was refused for its size: the server did not take it. */
+function isTooLarge(error: unknown): boolean {
+  return error instanceof AnswerTooLargeError || (isTaskApiError(error) && error.status === 413);
+}
+
+/**
+ * Whether a failed send may still have reached the service: nothing came back (network, time-out,
+ * an abort), something unreadable came back, the failure was the server's (5xx, which a gateway
+ * also answers when the service is slow after applying it), or the proxy says so (`answer_in_doubt`). A 4xx or `success: false` says it was
+ * not taken; an error that is not a `TaskApiError` (a custom client's own) says nothing either way.
+ */
+function mayHaveArrived(error: unknown): boolean {
+  if (!isTaskApiError(error)) return !(error instanceof AnswerTooLargeError || error instanceof TypeError);
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted' || error.kind === 'parse') return true;
+  if (error.kind === 'answer_in_doubt') return true;
+  return error.kind === 'http' && error.status !== undefined && error.status >= 500;
 }
