@@ -8,6 +8,14 @@ import type { NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike 
 
 const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n';
 
+/**
+ * Runs `cut` once the bytes that reached the socket by now have been read. A limit's timer fires
+ * before the loop reads its sockets: on a server too busy to read for longer than the limit (a
+ * loaded machine, a long synchronous task), a client that sent everything in time would be cut
+ * off for the server's delay. `setImmediate` runs after that read.
+ */
+const afterPendingReads = (cut: () => void) => void setImmediate(cut);
+
 /** Node's default `server.keepAliveTimeout`, for a server whose own cannot be read. */
 const NODE_KEEP_ALIVE_MS = 5000;
 
@@ -37,13 +45,19 @@ export function watchHeaders(timeoutMs: number) {
     const state = active.get(socket);
     if (state === undefined || timeoutMs <= 0) return;
     clearTimeout(state.timer);
-    state.timer = setTimeout(() => {
-      if (state.requests > 0) return;
-      // As Node does at its own headersTimeout: a 408 when nothing was written on the connection yet.
-      if (socket.writable && socket.bytesWritten === 0) socket.write(REQUEST_TIMEOUT);
-      socket.destroy();
-    }, idleMs + timeoutMs);
-    (state.timer as { unref?: () => void }).unref?.();
+    const timer = setTimeout(
+      () =>
+        afterPendingReads(() => {
+          // A request came in the meantime (the timer was then cleared, maybe armed again since).
+          if (state.timer !== timer || state.requests > 0) return;
+          // As Node does at its own headersTimeout: a 408 when nothing was written on the connection yet.
+          if (socket.writable && socket.bytesWritten === 0) socket.write(REQUEST_TIMEOUT);
+          socket.destroy();
+        }),
+      idleMs + timeoutMs,
+    );
+    state.timer = timer;
+    (timer as { unref?: () => void }).unref?.();
   };
   const track = (socket: NodeSocketLike, server: unknown) => {
     if (active.has(socket)) return;
@@ -85,11 +99,15 @@ export function watchHeaders(timeoutMs: number) {
  */
 export function limitBodyTime(req: NodeRequestLike, res: NodeResponseLike, timeoutMs: number, onLate: () => void): void {
   let settled = false;
-  const timer = setTimeout(() => {
-    if (settled || req.complete === true) return;
-    settled = true;
-    onLate();
-  }, timeoutMs);
+  const timer = setTimeout(
+    () =>
+      afterPendingReads(() => {
+        if (settled || req.complete === true) return;
+        settled = true;
+        onLate();
+      }),
+    timeoutMs,
+  );
   (timer as { unref?: () => void }).unref?.();
   const done = () => {
     settled = true;

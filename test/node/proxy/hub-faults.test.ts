@@ -47,7 +47,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-async function startInstance(index: number, interval = INTERVAL): Promise<Instance> {
+async function startInstance(index: number, interval = INTERVAL, timeoutMs = 2000): Promise<Instance> {
   const child = await forkProcess(new URL('./hub-instance.ts', import.meta.url), {
     env: {
       ...process.env,
@@ -56,6 +56,7 @@ async function startInstance(index: number, interval = INTERVAL): Promise<Instan
       REDIS_URL: redis.url,
       PREFIX: 'faults:',
       INTERVAL_MS: String(interval),
+      TIMEOUT_MS: String(timeoutMs),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -194,27 +195,37 @@ describe('the event hub under faults', { timeout: 45_000 }, () => {
   });
 
   it('gives a new stream the new latest run of a task, not the final state of the one before', async () => {
-    const taskId = createTask([{ status: 'completed', detailedStatus: 'done' }]);
-    const first = await open(instances[0], `taskId=${taskId}`);
-    await expect.poll(() => first.detailed()?.detailedStatus, { timeout: 10_000 }).toBe('done');
-    first.close();
+    // A pair of its own with 5 s intervals and a 10 s time-out on the service: a new stream waits up
+    // to two intervals for the status it asks again, so `ready` comes with that status however long
+    // a busy machine's round trips to the service and the store take. With 500 ms intervals the wait
+    // is 1 s, which a loaded machine can pass: the stream then starts from the old run's end and gets
+    // the new run only after `ready`.
+    const pair = await Promise.all([startInstance(4, 5000, 10_000), startInstance(5, 5000, 10_000)]);
+    try {
+      const taskId = createTask([{ status: 'completed', detailedStatus: 'done' }]);
+      const first = await open(pair[0], `taskId=${taskId}`);
+      await expect.poll(() => first.detailed()?.detailedStatus, { timeout: 10_000 }).toBe('done');
+      first.close();
 
-    // The task gets a new run, asking for a code: a stream opened now (on the other instance) shows its form.
-    service.tasks.get(taskId)?.push({
-      id: `${taskId}-run-2`,
-      createdAt: Date.UTC(2030, 0, 1, 1),
-      status: 'running',
-      detailedStatus: 'tool_call',
-      toolCall: { toolCallId: 'call-7', tool: { name: 'form_input', parameters: { heading: 'Code' } } },
-    });
-    const next = await open(instances[1], `taskId=${taskId}`);
-    await expect.poll(() => next.ready(), { timeout: 10_000 }).toBe(true);
-    const beforeReady = next.events.slice(
-      0,
-      next.events.findIndex((event) => event.event === 'ready'),
-    );
-    const status = beforeReady.filter((event) => event.event === 'status').at(-1);
-    expect(JSON.parse(status?.data ?? '{}')).toMatchObject({ data: { detailedStatus: 'tool_call', toolCall: { toolCallId: 'call-7' } } });
+      // The task gets a new run, asking for a code: a stream opened now (on the other instance) shows its form.
+      service.tasks.get(taskId)?.push({
+        id: `${taskId}-run-2`,
+        createdAt: Date.UTC(2030, 0, 1, 1),
+        status: 'running',
+        detailedStatus: 'tool_call',
+        toolCall: { toolCallId: 'call-7', tool: { name: 'form_input', parameters: { heading: 'Code' } } },
+      });
+      const next = await open(pair[1], `taskId=${taskId}`);
+      await expect.poll(() => next.ready(), { timeout: 20_000 }).toBe(true);
+      const beforeReady = next.events.slice(
+        0,
+        next.events.findIndex((event) => event.event === 'ready'),
+      );
+      const status = beforeReady.filter((event) => event.event === 'status').at(-1);
+      expect(JSON.parse(status?.data ?? '{}')).toMatchObject({ data: { detailedStatus: 'tool_call', toolCall: { toolCallId: 'call-7' } } });
+    } finally {
+      for (const instance of pair) instance.child.kill('SIGKILL');
+    }
   });
 
   it('keeps streams going while Redis is down, and loses no change when it comes back empty', async () => {
