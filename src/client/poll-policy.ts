@@ -78,9 +78,10 @@ export function planRetry(cause: unknown, failures: number, at: number, backoff:
 
 /**
  * The gate in front of a poller's requests: at most `max` open at once, the others waiting first in,
- * first out, so hundreds of resources watched together never open hundreds of connections; and a
- * hold of every request until a time (a 429's `Retry-After` speaks for the whole service). A read a
- * person asked for may skip the line (`begin` without `push`) but still counts, so polls wait for it.
+ * first out (the hub's cap on upstream polls; the store's only when `maxConcurrentRequests` is set,
+ * since its polls go at low fetch priority); and a hold of every request until a time (a 429's
+ * `Retry-After` speaks for the whole service). A read a person asked for may skip the line (`begin`
+ * without `push`) but still counts, so polls wait for it.
  */
 export class PollGate {
   private active = 0;

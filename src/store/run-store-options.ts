@@ -77,7 +77,9 @@ export interface RunStoreOptions {
    * held back by it, but reads count towards it. Polls are sent at low fetch priority, so a browser
    * sends what a person does (an answer, a stop, a refresh) ahead of the polls waiting for one of
    * its connections to the host, and spreads the polls itself. Set 6 for a host served over
-   * HTTP/1.1 to browsers that ignore fetch priorities. Default: `Infinity` (no limit).
+   * HTTP/1.1 to browsers that ignore fetch priorities, or when hundreds of runs are polled through a
+   * slow HTTP/1.1 host: a poll's time-out counts its wait in the browser's queue. Default: `Infinity`
+   * (no limit).
    */
   maxConcurrentRequests?: number;
   /** Upper bound of the first retry delay, in ms. Default: 1000. */
