@@ -5,7 +5,7 @@ import type { InboxToolCallItem } from '../../store';
 import type { InboxMessages } from '../../messages';
 import type { FieldComponents, RenderField } from '../tool-call-form';
 import { customRenderer, ToolCallPrompt, type ToolRenderers } from '../tool-call-prompt';
-import type { RunViewerFormProps } from '../run-viewer';
+import { promptFormProps, type RunViewerFormProps } from '../run-viewer';
 import { errorReason, type HeadingLevel } from '../shared';
 
 interface InboxPromptProps {
@@ -53,11 +53,7 @@ export function InboxPrompt({ item, messages, ...props }: InboxPromptProps) {
         renderers={props.renderers}
         components={props.components}
         renderField={props.renderField}
-        messages={props.formProps?.messages}
-        classNamePolicy={props.formProps?.classNamePolicy}
-        autocompletePolicy={props.formProps?.autocompletePolicy}
-        agentNotice={props.formProps?.agentNotice}
-        onInvalidParameters={props.formProps?.onInvalidParameters}
+        {...promptFormProps(props.formProps)}
         disabled={state === 'submitting'}
         headingLevel={props.headingLevel}
       />

@@ -4,6 +4,7 @@ import { useMessagesLocale, useToolCallDraft, type UseToolInputResult } from '..
 import { formatByteSize, type RequestMessages, type StopRunButtonMessages } from '../../messages';
 import { AnswerTooLargeError, StaleToolCallError } from '../../store';
 import type { ToolCallPromptProps, ToolRenderers } from '../tool-call-prompt';
+import { promptFormProps, type RunViewerFormProps } from './prompt-form-props';
 import { ownValue } from '../../utils';
 import { TimeLeft } from '../human-request-prompt';
 import { isKeyRefused, useErrorReason, type HeadingLevel } from '../shared';
@@ -13,12 +14,6 @@ import { lazyPart, useIsomorphicLayoutEffect } from '../../utils/react';
 
 // The form, its fields and their checks load when the agent first asks: a run that is only watched never pays for them.
 const ToolCallPrompt = lazyPart(() => import('../tool-call-prompt').then((module) => module.ToolCallPrompt));
-
-/** What `<RunViewer formProps>` passes through to `<ToolCallPrompt>`. */
-export type RunViewerFormProps = Pick<
-  ToolCallPromptProps,
-  'messages' | 'classNamePolicy' | 'autocompletePolicy' | 'agentNotice' | 'onInvalidParameters'
->;
 
 interface PendingToolCallProps {
   taskId: string;
@@ -230,11 +225,7 @@ function Prompt({ form, ...props }: PromptProps) {
           renderers={props.renderers}
           components={props.components}
           renderField={props.renderField}
-          messages={props.formProps?.messages}
-          classNamePolicy={props.formProps?.classNamePolicy}
-          autocompletePolicy={props.formProps?.autocompletePolicy}
-          agentNotice={props.formProps?.agentNotice}
-          onInvalidParameters={props.formProps?.onInvalidParameters}
+          {...promptFormProps(props.formProps)}
           disabled={state === 'submitting' || state === 'error'}
           headingLevel={props.headingLevel}
           ref={form}

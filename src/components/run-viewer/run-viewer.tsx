@@ -11,7 +11,8 @@ import { StopRunButton } from '../stop-run-button';
 import type { FieldComponents, RenderField } from '../tool-call-form';
 import type { ToolRenderers } from '../tool-call-prompt';
 import type { RunViewerMessages, RunViewerPartMessages } from './messages';
-import { PendingToolCall, type RunViewerFormProps } from './pending-tool-call';
+import { PendingToolCall } from './pending-tool-call';
+import type { RunViewerFormProps } from './prompt-form-props';
 import { AnsweredBy } from './answered-by';
 import { useToolCallDeadline, type ToolCallExpiredHandler } from './use-tool-call-deadline';
 import {
