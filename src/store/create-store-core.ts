@@ -134,8 +134,9 @@ export function createStoreCore(client: TaskClient, options: RunStoreOptions = {
     scheduler.begin(resource);
     // A poll goes after what a person does: the browser sends a low-priority request once the others
     // waiting for a connection to the host have theirs, so an answer never queues behind 200 polls.
-    const priority = manual ? undefined : 'low';
-    const request = resource.begin(++clock, (signal) => fetchResource(client, resource.key, { signal, ...(priority && { priority }) }));
+    const request = resource.begin(++clock, (signal) =>
+      fetchResource(client, resource.key, manual ? { signal } : { signal, priority: 'low' }),
+    );
     request.result = quiet(
       request.result.then(
         (data) => onSuccess(resource, request, data),
