@@ -24,16 +24,17 @@ async function waitingRuns(service: SimulatedService, clock: StoryClock, count: 
 }
 
 /**
- * Resolves once the store holds what `<Inbox>` shows: the task list's pages and `count` waiting
- * calls, or a failure (which the story then shows, and its `play` names).
+ * Resolves once the store holds what `<Inbox>` shows: the task list's pages, `count` waiting calls
+ * and the proxy's requests (whose code the store loads with the first inbox, so they can come
+ * last), or a failure (which the story then shows, and its `play` names).
  */
 function readInbox(store: RunStore, count: number): Promise<void> {
   const observer = new InboxObserver(store, {});
   return new Promise((resolve) => {
     let done = false;
     const check = () => {
-      const { count: waiting, error } = observer.getSnapshot();
-      if (done || (waiting < count && error === undefined)) return;
+      const { count: waiting, error, isLoading } = observer.getSnapshot();
+      if (done || ((isLoading || waiting < count) && error === undefined)) return;
       done = true;
       resolve();
       // Once `subscribe` has returned: the first check may run inside it. Unwatched, the store
