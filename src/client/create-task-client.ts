@@ -5,7 +5,18 @@ import { AUDIT_PATH, toAuditEntry, type AuditEntry, type AuditPage } from './aud
 import { createProxySender, createRequestSender, type EndpointRequest } from './create-request-sender';
 import { IDEMPOTENCY_KEY_HEADER } from './event-protocol';
 import { TaskApiError } from './task-api-error';
-import { endpointLabel, MAX_PAGE_LIMIT, TASK_ENDPOINTS, type TaskEndpointName, type TaskEndpointResponses } from './task-endpoints';
+import {
+  endpointLabel,
+  isGifStatus,
+  isRunResult,
+  isRunStatus,
+  MAX_PAGE_LIMIT,
+  TASK_ENDPOINTS,
+  toRunResult,
+  toRunStatus,
+  type TaskEndpointName,
+  type TaskEndpointResponses,
+} from './task-endpoints';
 import type {
   AuditPageRequestOptions,
   AuditTrailRequestOptions,
@@ -17,7 +28,6 @@ import type {
   TaskClient,
   TaskListItem,
 } from './types';
-import { isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
 /**
  * The proxy's requests, below `baseUrl`: the same path as `REQUESTS_PATH` of `src/request`'s

@@ -19,11 +19,10 @@
  * follows the current state of every topic, and a comment line comes every 15 s as a heartbeat.
  */
 import { isRecord } from '../utils';
-import { endpointLabel, TASK_ENDPOINTS } from './task-endpoints';
+import { endpointLabel, isGifStatus, isRunResult, isRunStatus, TASK_ENDPOINTS, toRunResult, toRunStatus } from './task-endpoints';
 import { TASK_API_ERROR_KINDS, TaskApiError, type TaskApiErrorKind } from './task-api-error';
 import type { EventResource, EventTopic, GifStatus, RunResult, RunStatus, TaskEvent } from './types';
 import { rememberToolCallSeenAt } from './tool-call-seen-at';
-import { isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
 /** Path of the event stream below the proxy's `basePath`. */
 export const EVENTS_PATH = '/events';

@@ -37,11 +37,20 @@ export {
   type AuditPage,
 } from './audit-protocol';
 export { ServerSentEventParser, type ServerSentEvent, type ServerSentEventHandlers } from './server-sent-event-parser';
-export { isAnswerableToolCall, isGifStatus, isRunResult, isRunStatus, toRunResult, toRunStatus } from './wire-data';
 
 // The protocol table and the HTTP plumbing the proxy (`src/server`) and the simulated service
 // (`src/testing`) share with the client.
-export { MAX_PAGE_LIMIT, TASK_ENDPOINTS, endpointLabel } from './task-endpoints';
+export {
+  MAX_PAGE_LIMIT,
+  TASK_ENDPOINTS,
+  endpointLabel,
+  isAnswerableToolCall,
+  isGifStatus,
+  isRunResult,
+  isRunStatus,
+  toRunResult,
+  toRunStatus,
+} from './task-endpoints';
 export type {
   HttpMethod,
   QueryParameterName,

@@ -10,9 +10,8 @@ import type {
 } from './field-prop-types';
 import { formatDateLike } from './date-like';
 import type { FieldIds } from './field-ids';
-import type { FieldModel, FieldValue } from './field-model';
+import type { FieldModel, FieldStateOwner, FieldValue } from './field-model';
 import { focusGroup } from './focus-group';
-import type { FieldStateOwner } from './field-state';
 import { isDateLikeKind, type FormFieldOption } from '../schema';
 import { warnOnce } from './dev-warning';
 

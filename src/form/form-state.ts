@@ -4,8 +4,7 @@ import type { FormAnswer, FormField, FormInputProblem } from '../schema';
 import type { ContentLimits } from './content-limits';
 import type { FieldIds } from './field-ids';
 import type { FieldIssue } from './field-issue';
-import type { FieldHandle, FieldState, SetValueOptions } from './field-state';
-import type { FieldModel, FieldValue, FormModel } from './field-model';
+import type { FieldHandle, FieldModel, FieldState, FieldValue, FormModel, SetValueOptions } from './field-model';
 import type { AutocompletePolicy } from './autocomplete-policy';
 import type { FormStatus, HeadlessField, HeadlessForm, HeadlessSettings } from './headless-form';
 

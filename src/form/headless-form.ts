@@ -8,8 +8,7 @@ import type { FormAnswer, FormAnswerValue, FormField, FormFieldKind, FormFieldOp
 import { answerValue } from './answer-value';
 import type { AutocompletePolicy } from './autocomplete-policy';
 import type { ContentLimits } from './content-limits';
-import type { ControlKind, FieldModel, FormModel } from './field-model';
-import type { FieldState } from './field-state';
+import type { ControlKind, FieldModel, FieldState, FormModel } from './field-model';
 import type { FieldPropGetters } from './field-prop-types';
 import { fieldContext, issueText, noteText, shownLabelOf } from './field-text';
 import type { UncontrolledGetters } from './uncontrolled-props';
