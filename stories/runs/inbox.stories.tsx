@@ -25,8 +25,9 @@ async function waitingRuns(service: SimulatedService, clock: StoryClock, count: 
 
 /**
  * Resolves once the store holds what `<Inbox>` shows: the task list's pages, `count` waiting calls
- * and the proxy's requests (whose code the store loads with the first inbox, so they can come
- * last), or a failure (which the story then shows, and its `play` names).
+ * and the proxy's requests, or a failure (which the story then shows, and its `play` names). The
+ * requests can be answered after the last status, and a request still out when this stops watching
+ * is aborted: the inbox would then ask again as it mounts, beside its first render of every item.
  */
 function readInbox(store: RunStore, count: number): Promise<void> {
   const observer = new InboxObserver(store, {});
