@@ -45,6 +45,19 @@ describe('answer encoding', () => {
     );
   });
 
+  it('a zero answers +0, as the agent reads it (JSON has no -0), so the answer and its JSON agree', () => {
+    const { fields } = buildFormModel({
+      fields: [
+        { type: 'checkbox', options: [{ label: 'Zero', value: -0 }] },
+        { type: 'select', options: [{ label: 'Zero', value: -0 }] },
+        { type: 'number', label: 'Amount' },
+      ],
+    });
+    const answer = buildFormAnswer(fields, [[0], 0, '-0']);
+    expect(answer.map((entry) => entry.value)).toEqual([[0], 0, 0]);
+    expect(JSON.parse(encodeFormAnswer(answer))).toEqual(answer);
+  });
+
   it('a draft applies by position when the label matches, coerced to the field', () => {
     const { fields } = buildFormModel({
       fields: [
