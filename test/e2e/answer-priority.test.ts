@@ -155,7 +155,11 @@ it('sends an answer ahead of the polls waiting for a connection to the host', as
   const waitingPolls = await page.evaluate((ids) => (window as unknown as PageWindow).__fetching(ids), all);
   const heldBefore = server.heldCount;
 
+  // Released once the browser's network stack has the answer: released as the page's script calls
+  // `fetch`, a loaded machine could free the connections before the request reaches the browser.
+  const answerIssued = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/run/tool-input'), HANG);
   await page.evaluate(([taskId, callId]) => (window as unknown as PageWindow).__answer(taskId, callId), call);
+  await answerIssued;
   const before = server.arrivals.length;
   server.release();
 
