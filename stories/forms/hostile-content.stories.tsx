@@ -53,8 +53,9 @@ const RLO = '\u202E';
 const PDF = '\u202C';
 
 /**
- * Right-to-left override characters (U+202E) in labels and options: isolated in `<bdi>`, they can
- * reverse their own text but not the required mark or the text around it.
+ * Right-to-left override characters (U+202E) in labels and options: isolated (`<bdi>`, or
+ * `dir="auto"` on a label), they can reverse their own text but not the required mark or the text
+ * around it.
  */
 export const BidiOverrides: Story = {
   args: {
@@ -67,8 +68,10 @@ export const BidiOverrides: Story = {
     },
   },
   play: async ({ canvas }) => {
+    // The label is isolated (dir="auto"): the override ends with it and cannot reach the required mark.
     const label = canvas.getByText(`I trust ${RLO}moc.elpmaxe-knab${PDF}`);
-    await expect(label.tagName).toBe('BDI');
+    await expect(getComputedStyle(label).unicodeBidi).toBe('isolate');
+    await expect(label.nextElementSibling).toHaveClass('hitl-required-mark');
     await expect(canvas.getByRole('heading', { name: `Download ${RLO}fdp.exe${PDF}` }).querySelector('bdi')).not.toBeNull();
     await expect(canvas.getByRole('combobox', { name: 'File' }).querySelector('bdi')).toHaveTextContent(`invoice${RLO}gpj.exe`);
   },

@@ -3,12 +3,11 @@ import { applyClassNamePolicy, cutText, type HeadlessField } from '../../form';
 import { useFieldOf } from '../../hooks';
 import { cx } from '../../utils';
 import { checkboxControl } from './checkbox-control';
-import { checkboxGroupControl } from './checkbox-group-control';
 import { FieldEnvironmentContext, type FieldEnvironment } from './field-environment-context';
 import type { FieldSlotProps } from './field-slots';
 import { FieldLabel } from './field-label';
 import { OptionListbox, usesOptionListbox } from './option-listbox';
-import { radioGroupControl } from './radio-group-control';
+import { optionGroupControl } from './option-group-control';
 import { rangeControl } from './range-control';
 import { SelectControl } from './select-control';
 import { switchControl } from './switch-control';
@@ -92,9 +91,8 @@ function control(field: HeadlessField, environment: FieldEnvironment) {
     case 'switch':
       return switchControl(field, environment);
     case 'radio':
-      return radioGroupControl(field, environment);
     case 'checkbox-group':
-      return checkboxGroupControl(field, environment);
+      return optionGroupControl(field, environment);
     case 'select':
       return <SelectControl field={field} />;
   }
