@@ -16,7 +16,8 @@ export interface FillFormInputOptions {
 /** The labels of the fields shown in `scope`, for an error that names a missing one. */
 async function shownLabels(scope: PlaywrightScope): Promise<string> {
   const labels = await scope
-    .locator('.hitl-field .hitl-label bdi')
+    // The element that names the field holds its text alone: the label, or beside a required mark its <bdi>.
+    .locator('.hitl-field .hitl-label[id], .hitl-field .hitl-label > bdi[id]')
     .allTextContents()
     .catch(() => []);
   return labels.length === 0 ? 'none (is the form shown in this scope?)' : labels.map((label) => `"${label}"`).join(', ');
