@@ -28,10 +28,10 @@ export interface LabelProps {
 }
 
 /**
- * A label and, under it, its description. The text is isolated (`dir="auto"` on its element, or
- * a `<bdi>` beside the required mark), so bidirectional override characters in an agent's label cannot reorder the
- * text around it. The required mark is hidden
- * from assistive technology (the control says "required" itself) and kept out of the accessible name.
+ * A label and, under it, its description. The text is isolated (`dir="auto"` on its element, or a
+ * `<bdi>` beside the required mark), so bidirectional override characters in an agent's label
+ * cannot reorder the text around it. The required mark is hidden from assistive technology (the
+ * control says "required" itself) and kept out of the accessible name.
  */
 export function Label(props: LabelProps) {
   return labelElements(props);
@@ -74,7 +74,8 @@ function labelElements({ id, htmlFor, text, required, as = 'label', description,
   // dir="auto" isolates the text as <bdi> would (an override in it ends with the label) without
   // an element more in every field; a row is drawn only for the required mark, which sits beside
   // the <label>, not in it, so the label's text is exactly the agent's label (what getByLabelText
-  // and voice control users match against). At 200 fields the two elements were a sixth of mounting.
+  // and voice control users match against). The row and the <bdi> were 360 of the 1,350 elements
+  // of a 200-field form.
   const label = (
     <label className="hitl-label" id={id} htmlFor={htmlFor} dir="auto">
       {text}
