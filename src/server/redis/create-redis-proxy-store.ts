@@ -114,15 +114,20 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
   // two of the hub's calls: the next call says so once, and the hub then commits its runs again.
   let reportedReadies = 2;
   const ready = async () => (await opened()).client;
-  /** For the hub's calls: both connections must be up, or a change committed now would reach no instance's streams. */
+  /**
+   * For every call of the hub: both connections must be up, or a change committed now would reach
+   * no instance's streams. A call that needs only one of them (a lease given up, an answer announced,
+   * a subscription) checks both too: the hub takes any call that goes through for the store's
+   * return, and the two connections come back one after the other.
+   */
   const bothReady = async () => {
-    const { client, subscriber } = await opened();
-    if (!client.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
+    const connected = await opened();
+    if (!connected.client.isReady || !connected.subscriber.isReady) throw new Error('Redis is not connected');
     if (connections.readies() > reportedReadies) {
       reportedReadies = connections.readies();
       throw new Error('the connection to Redis was lost and made again; what Redis kept may be gone');
     }
-    return client;
+    return connected;
   };
 
   // Settlements of answers, for the waiters of this instance: one subscription for all of them.
@@ -201,19 +206,19 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async acquireLease(topic, owner, ttlMs) {
-      const redis = await bothReady();
+      const { client: redis } = await bothReady();
       const reply = Number(await redis.eval(ACQUIRE_LEASE, { keys: [key.lease(topic)], arguments: [owner, String(ttlMs)] }));
       return reply === -1 ? true : reply;
     },
 
     async releaseLease(topic, owner, holdMs) {
-      const redis = await ready();
+      const { client: redis } = await bothReady();
       await redis.eval(RELEASE_LEASE, { keys: [key.lease(topic)], arguments: [owner, String(holdMs)] });
     },
 
     async markWanted(topics, ttlMs, keepMs) {
       if (topics.length === 0) return;
-      const redis = await bothReady();
+      const { client: redis } = await bothReady();
       const batch = redis.multi();
       for (const topic of topics) {
         batch.set(key.wanted(topic), '1', { expiration: { type: 'PX', value: ttlMs } });
@@ -223,12 +228,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async isWanted(topic) {
-      const redis = await bothReady();
+      const { client: redis } = await bothReady();
       return (await redis.exists(key.wanted(topic))) === 1;
     },
 
     async commit(taskId, change, keepMs) {
-      const redis = await bothReady();
+      const { client: redis } = await bothReady();
       const reply = await redis.eval(COMMIT_CHANGE, {
         keys: [key.epoch, key.seq, key.state(change.topic), key.task(taskId)],
         arguments: [newEpoch(), change.resource, change.payload, String(keepMs), change.topic],
@@ -239,7 +244,7 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async read(topics) {
-      const redis = await bothReady();
+      const { client: redis } = await bothReady();
       if (topics.length === 0) return [];
       // One round-trip for every topic of a stream, not one each.
       const batch = redis.multi();
@@ -249,12 +254,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     async announceAnswered(taskId) {
-      const redis = await ready();
+      const { client: redis } = await bothReady();
       await redis.publish(key.task(taskId), JSON.stringify({ answered: true }));
     },
 
     async subscribe(taskId, listener: TaskChannelListener) {
-      const { subscriber } = await opened();
+      const { subscriber } = await bothReady();
       const channel = key.task(taskId);
       const onMessage = (message: string) => {
         const parsed = parseJsonRecord(message);

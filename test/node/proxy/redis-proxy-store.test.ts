@@ -274,19 +274,30 @@ describe('two proxy instances on one redis-server', { timeout: 30_000 }, () => {
 /** A TCP relay to the file's redis-server that counts the connections made through it. */
 async function countingRelay() {
   const sockets = new Set<Socket>();
+  /** The store's side of each connection that sent a SUBSCRIBE: its subscription connection. */
+  const subscribing = new Set<Socket>();
+  let refusing = false;
   let connections = 0;
   const relay = createNetServer((socket) => {
     connections += 1;
+    if (refusing) {
+      socket.destroy();
+      return;
+    }
     const upstream = connect(redis.port, '127.0.0.1');
     for (const end of [socket, upstream]) {
       sockets.add(end);
       end.on('error', () => undefined);
       end.on('close', () => {
         sockets.delete(end);
+        subscribing.delete(socket);
         socket.destroy();
         upstream.destroy();
       });
     }
+    socket.on('data', (data: Buffer) => {
+      if (/\r\nsubscribe\r\n/i.test(data.toString('latin1'))) subscribing.add(socket);
+    });
     socket.pipe(upstream).pipe(socket);
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
@@ -306,6 +317,14 @@ async function countingRelay() {
         socket.on('error', reject);
       });
       socket.destroy();
+    },
+    /** Drops the subscription connections and every connection made until `restore()`. */
+    cutSubscriptions() {
+      refusing = true;
+      for (const socket of subscribing) socket.destroy();
+    },
+    restore() {
+      refusing = false;
     },
     async close() {
       for (const socket of sockets) socket.destroy();
@@ -380,6 +399,45 @@ describe('the Redis proxy store with `url` as a function (the lazy form, for a m
     await expect(store.isWanted('topic')).rejects.toThrow('the Redis proxy store is closed');
     await relay.probe();
     expect(relay.connections()).toBe(1);
+  });
+});
+
+describe('the Redis proxy store with one of its two connections down', () => {
+  it('fails every call of the hub until both are back, also those that need only the one still up', async () => {
+    // The hub takes any of its calls that goes through for the store's return: a lease given up over
+    // the commands connection, while the subscriptions connection was still away, ended its degraded
+    // state, and the subscriptions it then made again failed and started it anew.
+    const relay = await countingRelay();
+    try {
+      const store = createRedisProxyStore({ url: relay.url, prefix: `halves${++prefixes}:`, onError: () => undefined });
+      opened.push(store);
+      const listener = { answered: () => undefined, change: () => undefined };
+      await store.subscribe('task-1', listener);
+      const outcome = (call: () => Promise<unknown>) =>
+        call().then(
+          () => 'went through',
+          (error: Error) => error.message,
+        );
+      const hubCalls = [
+        () => store.isWanted('topic'),
+        () => store.releaseLease('topic', 'instance-a', 0),
+        () => store.announceAnswered('task-1'),
+        () => store.subscribe('task-2', listener),
+      ];
+
+      relay.cutSubscriptions();
+      await expect.poll(() => outcome(() => store.isWanted('topic')), EVENT).toBe('Redis is not connected');
+      expect(await Promise.all(hubCalls.map(outcome))).toEqual(Array(hubCalls.length).fill('Redis is not connected'));
+      // The commands connection is up: what is not the hub's goes through.
+      expect(await store.renewAnswer('call-1', 'instance-a', 60_000)).toBe(false);
+
+      relay.restore();
+      // The first call back says the connection was made again (what Redis kept may be gone).
+      await expect.poll(() => outcome(() => store.isWanted('topic')), EVENT).toBe('went through');
+      expect(await Promise.all(hubCalls.map(outcome))).toEqual(Array(hubCalls.length).fill('went through'));
+    } finally {
+      await relay.close();
+    }
   });
 });
 
