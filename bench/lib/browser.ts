@@ -32,7 +32,17 @@ export async function serveFiles(files: ReadonlyMap<string, string>): Promise<St
       return;
     }
     const extension = path.slice(path.lastIndexOf('.') + 1);
-    response.writeHead(200, { 'content-type': TYPES[extension] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    response
+      .writeHead(200, {
+        'content-type': TYPES[extension] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+        // Cross-origin isolated: `performance.now()` in 5 µs steps, not 100 µs. A keystroke takes
+        // a few tenths of a millisecond, and medians in 0.1 ms steps moved a ratio from 1.00× to
+        // 1.33× or 1.50× on one step.
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      })
+      .end(body);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
