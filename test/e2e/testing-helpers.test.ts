@@ -15,7 +15,14 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { createTaskClient, type TaskClient } from '../../src/client';
 import { FORM_INPUT_TOOL_NAME, formInputTool } from '../../src/schema';
-import { failingRunScenario, loginScenario, startSimulatorServer, type Scenario, type SimulatorServer } from '../../src/testing';
+import {
+  failingRunScenario,
+  loginScenario,
+  startSimulatorServer,
+  type Scenario,
+  type ScenarioToolParameters,
+  type SimulatorServer,
+} from '../../src/testing';
 import { answerFormInput, fillFormInput, waitForRunState } from '../../src/testing/playwright';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 
@@ -23,6 +30,66 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 const API_KEY = 'sk_testing_helpers_5b1e';
 
 /** One field of each of the 17 kinds, and the two option-list variants (checkbox with options, multiple select). */
+const EVERY_FIELD: Array<ScenarioToolParameters & { label: string }> = [
+  { type: 'text', label: 'Full name', required: true },
+  { type: 'number', label: 'Age', min: 0, max: 150 },
+  { type: 'email', label: 'Email' },
+  { type: 'tel', label: 'Phone' },
+  { type: 'url', label: 'Website' },
+  { type: 'password', label: 'Secret' },
+  { type: 'date', label: 'Start date' },
+  { type: 'time', label: 'Start time' },
+  { type: 'datetime-local', label: 'Appointment' },
+  { type: 'month', label: 'Billing month' },
+  { type: 'week', label: 'Delivery week' },
+  { type: 'textarea', label: 'Notes' },
+  {
+    type: 'select',
+    label: 'Delivery window',
+    options: [
+      { label: 'Any time', value: 'any' },
+      { label: 'Morning (8:00–12:00)', value: 'morning' },
+      { label: 'Afternoon', value: 'afternoon' },
+    ],
+    defaultValue: 'any',
+  },
+  {
+    type: 'select',
+    label: 'Extras',
+    multiple: true,
+    options: [
+      { label: 'Gift wrap', value: 'gift' },
+      { label: 'Insurance', value: 'insurance' },
+      { label: 'Receipt', value: 'receipt' },
+    ],
+  },
+  { type: 'checkbox', label: 'Accept the terms', required: true },
+  {
+    type: 'checkbox',
+    label: 'Interests',
+    options: [
+      { label: 'Books', value: 1 },
+      { label: 'Music', value: 2 },
+      { label: 'Travel', value: 3 },
+    ],
+  },
+  {
+    type: 'radio',
+    label: 'Shipping method',
+    // Required, so its legend holds a mark beside the name: fillFormInput's error must still list it.
+    required: true,
+    options: [
+      { label: 'Standard', value: 'standard' },
+      { label: 'Express', value: 'express' },
+    ],
+    defaultValue: 'standard',
+  },
+  { type: 'switch', label: 'Newsletter' },
+  { type: 'range', label: 'Satisfaction', min: 0, max: 10, step: 1, defaultValue: 5 },
+];
+const EVERY_FIELD_LABELS = EVERY_FIELD.map((field) => field.label);
+
+/** Asks for {@link EVERY_FIELD} at once. */
 const everyFieldScenario: Scenario = {
   name: 'every-field',
   description: 'Asks for one field of every kind.',
@@ -34,61 +101,7 @@ const everyFieldScenario: Scenario = {
       tool: FORM_INPUT_TOOL_NAME,
       parameters: {
         heading: 'Tell us everything',
-        fields: [
-          { type: 'text', label: 'Full name', required: true },
-          { type: 'number', label: 'Age', min: 0, max: 150 },
-          { type: 'email', label: 'Email' },
-          { type: 'tel', label: 'Phone' },
-          { type: 'url', label: 'Website' },
-          { type: 'password', label: 'Secret' },
-          { type: 'date', label: 'Start date' },
-          { type: 'time', label: 'Start time' },
-          { type: 'datetime-local', label: 'Appointment' },
-          { type: 'month', label: 'Billing month' },
-          { type: 'week', label: 'Delivery week' },
-          { type: 'textarea', label: 'Notes' },
-          {
-            type: 'select',
-            label: 'Delivery window',
-            options: [
-              { label: 'Any time', value: 'any' },
-              { label: 'Morning (8:00–12:00)', value: 'morning' },
-              { label: 'Afternoon', value: 'afternoon' },
-            ],
-            defaultValue: 'any',
-          },
-          {
-            type: 'select',
-            label: 'Extras',
-            multiple: true,
-            options: [
-              { label: 'Gift wrap', value: 'gift' },
-              { label: 'Insurance', value: 'insurance' },
-              { label: 'Receipt', value: 'receipt' },
-            ],
-          },
-          { type: 'checkbox', label: 'Accept the terms', required: true },
-          {
-            type: 'checkbox',
-            label: 'Interests',
-            options: [
-              { label: 'Books', value: 1 },
-              { label: 'Music', value: 2 },
-              { label: 'Travel', value: 3 },
-            ],
-          },
-          {
-            type: 'radio',
-            label: 'Shipping method',
-            options: [
-              { label: 'Standard', value: 'standard' },
-              { label: 'Express', value: 'express' },
-            ],
-            defaultValue: 'standard',
-          },
-          { type: 'switch', label: 'Newsletter' },
-          { type: 'range', label: 'Satisfaction', min: 0, max: 10, step: 1, defaultValue: 5 },
-        ],
+        fields: EVERY_FIELD,
         submitButton: { label: 'Send it all' },
       },
     },
@@ -326,6 +339,11 @@ describe('hitl-react/testing/playwright in Chromium', () => {
   it('names the options there are when one is not, and refuses values the input would change', async () => {
     const { viewer } = await openRun('Fill in every field of the profile');
     await waitForRunState(viewer, 'waiting');
+    // Every kind of field is listed by its name alone: a label, a group's legend, and a legend or
+    // label beside a required mark.
+    await expect(fillFormInput(viewer, { Nickname: 'ada' }, { timeout: 500 })).rejects.toThrow(
+      `fillFormInput: no field labelled "Nickname" in scope within 500 ms. Fields shown: ${EVERY_FIELD_LABELS.map((label) => `"${label}"`).join(', ')}`,
+    );
     await expect(fillFormInput(viewer, { 'Shipping method': 'Overnight' })).rejects.toThrow(
       'fillFormInput: field "Shipping method" (radio) has no option "Overnight" (options: "Standard", "Express")',
     );

@@ -271,7 +271,10 @@ describe('two proxy instances on one redis-server', { timeout: 30_000 }, () => {
   });
 });
 
-/** A TCP relay to the file's redis-server that counts the connections made through it. */
+/**
+ * A TCP relay to the file's redis-server that counts the connections made through it, and can cut
+ * the store's subscriptions connection and refuse every new one while its commands connection stays.
+ */
 async function countingRelay() {
   const sockets = new Set<Socket>();
   /** The store's side of each connection that sent a SUBSCRIBE: its subscription connection. */
