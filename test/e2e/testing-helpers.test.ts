@@ -326,6 +326,9 @@ describe('hitl-react/testing/playwright in Chromium', () => {
   it('says which field is missing, and what a field takes', async () => {
     const { viewer } = await openRun('Log in to Acme Shop');
     await waitForRunState(viewer, 'waiting');
+    // The form is a chunk loaded once the call shows: on a busy machine it may take longer than the
+    // 500 ms the missing field is given, and the list would then be empty.
+    await viewer.getByLabel('Password', { exact: true }).waitFor();
     await expect(fillFormInput(viewer, { Email: 'a@b.c' }, { timeout: 500 })).rejects.toThrow(
       'fillFormInput: no field labelled "Email" in scope within 500 ms. Fields shown: "Username", "Password"',
     );
@@ -340,7 +343,8 @@ describe('hitl-react/testing/playwright in Chromium', () => {
     const { viewer } = await openRun('Fill in every field of the profile');
     await waitForRunState(viewer, 'waiting');
     // Every kind of field is listed by its name alone: a label, a group's legend, and a legend or
-    // label beside a required mark.
+    // label beside a required mark. The last field shown first, as above.
+    await viewer.getByLabel('Satisfaction', { exact: true }).waitFor();
     await expect(fillFormInput(viewer, { Nickname: 'ada' }, { timeout: 500 })).rejects.toThrow(
       `fillFormInput: no field labelled "Nickname" in scope within 500 ms. Fields shown: ${EVERY_FIELD_LABELS.map((label) => `"${label}"`).join(', ')}`,
     );
