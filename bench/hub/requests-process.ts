@@ -17,12 +17,13 @@ import { createRedisProxyStore } from '../../src/server/redis';
 export type RequestsProcessRequest =
   { type: 'open'; requests: HumanRequest[]; team: string; spreadMs: number } | { type: 'results' } | { type: 'heap' } | { type: 'close' };
 
-/** How a promise resolved: its id, when, and what it was given (action and the token the answer carried). */
+/** How a promise resolved: its id (the proxy's), when, and what it was given (action and the token the answer carried). */
 export type Resolution = [id: string, at: number, action: string, token: string];
 
 export type RequestsProcessMessage =
   | { type: 'ready'; port: number }
-  | { type: 'opened'; opened: Array<[id: string, at: number]> }
+  /** Each request opened: the proxy's id (`opened.id`, which pages list and answer it under), its source's id, and when. */
+  | { type: 'opened'; opened: Array<[id: string, sourceId: string, at: number]> }
   | { type: 'results'; resolved: Resolution[]; resolutions: number; stats: TaskProxyRequestStats }
   | { type: 'heap'; heapUsed: number; rss: number }
   | { type: 'failed'; error: string };
@@ -66,7 +67,7 @@ function tokenOf(answer: HumanAnswer): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openAll(message: Extract<RequestsProcessRequest, { type: 'open' }>): Promise<void> {
-  const opened: Array<[string, number]> = [];
+  const opened: Array<[string, string, number]> = [];
   const start = Date.now();
   const step = message.spreadMs / message.requests.length;
   for (const [index, request] of message.requests.entries()) {
@@ -75,7 +76,7 @@ async function openAll(message: Extract<RequestsProcessRequest, { type: 'open' }
     if (wait > 0) await sleep(wait);
     const at = Date.now();
     const answer = proxy.requests.open(request, { team: message.team });
-    opened.push([answer.id, at]);
+    opened.push([answer.id, request.id, at]);
     void answer.then((given) => {
       resolutions += 1;
       resolved.push([answer.id, Date.now(), given.action, tokenOf(given)]);

@@ -225,7 +225,7 @@ function benchAnswer(request: HumanRequest): { answer: HumanAnswer; token: strin
 
 interface Page {
   store: RunStore;
-  /** When each request id first appeared in the store's data. */
+  /** When each request id (the proxy's) first appeared in the store's data. */
   seen: Map<string, number>;
 }
 
@@ -300,13 +300,20 @@ export async function runRequests(log: (line: string) => void): Promise<Requests
       const problem = checkHumanRequest(request) ?? checkHumanAnswer(request, benchAnswer(request).answer);
       if (problem !== undefined) throw new Error(`requests benchmark: request ${request.id}: ${problem}`);
     }
+    /** When each request was opened, by the proxy's id. */
     const opened = new Map<string, number>();
+    /** The proxy's id of each request, by its source's id (pages list and answer it under the proxy's). */
+    const proxyIds = new Map<string, string>();
     const openReplies = await Promise.all(
       instances.map((instance, index) =>
         instance.ask({ type: 'open', requests: byInstance[index] as HumanRequest[], team: TEAM, spreadMs: OPEN_SPREAD_MS }, 'opened'),
       ),
     );
-    for (const reply of openReplies) for (const [id, at] of reply.opened) opened.set(id, at);
+    for (const reply of openReplies)
+      for (const [id, sourceId, at] of reply.opened) {
+        opened.set(id, at);
+        proxyIds.set(sourceId, id);
+      }
     await until(() => pages.every((page) => page.seen.size >= total), `every page to show the ${total} requests`, 60_000);
     const shown = pages.flatMap((page) => [...opened].map(([id, at]) => (page.seen.get(id) as number) - at));
     const loaded = await Promise.all(instances.map((instance) => instance.ask({ type: 'heap' }, 'heap')));
@@ -329,14 +336,16 @@ export async function runRequests(log: (line: string) => void): Promise<Requests
     const worker = async () => {
       for (let item = queue[next++]; item !== undefined; item = queue[next++]) {
         const { answer, token } = benchAnswer(item.request);
-        tokens.set(item.request.id, token);
+        const id = proxyIds.get(item.request.id) ?? item.request.id;
+        tokens.set(id, token);
         const at = Date.now();
-        postedAt.set(item.request.id, at);
+        postedAt.set(id, at);
         // A failed connection counts as status 0: a miss of the goal, not the end of the run.
-        const status = await fetch(`${item.through.url}/requests/${encodeURIComponent(item.request.id)}/answer`, {
+        const status = await fetch(`${item.through.url}/requests/${encodeURIComponent(id)}/answer`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-team': TEAM, 'x-user': `operator-${item.through.name}0` },
-          body: JSON.stringify(answer),
+          // The page answers the request under the proxy's id; the source's promise gets it under its own.
+          body: JSON.stringify({ ...answer, requestId: id }),
         }).then(
           async (response) => {
             await response.arrayBuffer();

@@ -7,9 +7,9 @@ import type { NodeListener, NodeRequestLike, NodeResponseLike } from './node-htt
 /** Options of `toNodeListener`. */
 export interface ToNodeListenerOptions {
   /**
-   * Called when the handler throws (the adapter then answers 500), and when `srvx` cannot be
-   * loaded. Not called when the client went away first, nor for an answer's body that fails once
-   * it is under way (the connection is closed).
+   * Called when the handler throws (the adapter then answers 500), and when `srvx`, found when the
+   * listener was made, fails to load. Not called when the client went away first, nor for an
+   * answer's body that fails once it is under way (the connection is closed).
    * Default: `console.error` with the error.
    */
   onError?: (error: unknown) => void;
@@ -39,11 +39,38 @@ type Srvx = typeof SrvxNode;
 type SrvxResponse = Parameters<Srvx['sendNodeResponse']>[0];
 type SrvxRequest = ConstructorParameters<Srvx['NodeRequest']>[0]['req'];
 
+/** The module of the optional peer `srvx` the adapter uses. */
+const SRVX_NODE = 'srvx/node';
+
+/** `import.meta` where the runtime resolves a specifier synchronously (Node ≥ 20.6, Bun, Deno). */
+interface ResolvingImportMeta {
+  resolve?: (specifier: string) => string;
+}
+
+/**
+ * Throws, with the install line, when `specifier` (`srvx/node`) cannot be found from here: a
+ * listener that could only answer 500 is not made. Resolving loads nothing. The specifier is a
+ * parameter, so a bundler that resolves a literal `import.meta.resolve('…')` at build time
+ * leaves this one to the runtime, as it does the import. Where the runtime cannot resolve
+ * synchronously (a bundler replaced `import.meta.resolve`), the check is skipped and a missing
+ * `srvx` is reported by `onError` on the first requests instead.
+ */
+function assertPeerFound(specifier: string): void {
+  if (typeof (import.meta as ResolvingImportMeta).resolve !== 'function') return;
+  try {
+    (import.meta as ResolvingImportMeta).resolve?.(specifier);
+  } catch (error) {
+    throw new Error(`toNodeListener needs the srvx package (npm install srvx): ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
 let loading: Promise<Srvx> | undefined;
 
 /** `srvx/node`, an optional peer, imported once, on the first listener made; a failure is tried again on the next request. */
 function loadSrvx(): Promise<Srvx> {
-  loading ??= (importOptionalPeer('srvx/node', 'toNodeListener') as Promise<Srvx>).catch((error: unknown) => {
+  loading ??= (importOptionalPeer(SRVX_NODE, 'toNodeListener') as Promise<Srvx>).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
@@ -52,7 +79,8 @@ function loadSrvx(): Promise<Srvx> {
 
 /**
  * Adapts a web-standard handler (`(Request) => Promise<Response>`, as made by
- * `createTaskProxy`) to a `node:http` listener, with `srvx` (an optional peer: `npm install srvx`):
+ * `createTaskProxy`) to a `node:http` listener, with `srvx` (an optional peer: `npm install srvx`;
+ * without it this throws, with that line, rather than make a listener that answers 500):
  *
  * ```ts
  * const listener = toNodeListener(createTaskProxy({ upstream, apiKey }));
@@ -70,10 +98,12 @@ function loadSrvx(): Promise<Srvx> {
  * cannot carry, are answered 405 without reaching the handler.
  */
 export function toNodeListener(handler: (request: Request) => Promise<Response>, options: ToNodeListenerOptions = {}): NodeListener {
+  assertPeerFound(SRVX_NODE);
   const onError = options.onError ?? ((error: unknown) => console.error('hitl-react: request handler failed', error));
   const headers = watchHeaders(options.headersTimeoutMs ?? NODE_LISTENER_DEFAULTS.headersTimeoutMs);
   const bodyTimeoutMs = options.bodyTimeoutMs ?? NODE_LISTENER_DEFAULTS.bodyTimeoutMs;
-  // Started now, so the first request does not wait for it; its failure is reported per request.
+  // Started now, so the first request does not wait for it; a failure to load what was found
+  // is reported per request.
   loadSrvx().catch(() => undefined);
 
   const listener = (req: NodeRequestLike, res: NodeResponseLike) => {

@@ -35,6 +35,11 @@ interface HumanRequestBase {
   deadline?: string | number;
   /** Answers the source allows besides the main one. Default: neither decline nor cancel. */
   allows?: HumanRequestAllows;
+  /**
+   * Who asks, in words: an MCP server's name, an agent's or graph's name; agent-made text, shown as
+   * 'Requested by …' and in the inbox's list. Default: the source's name ('MCP server', 'LangGraph agent', …).
+   */
+  requestedBy?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The answers of `proxy.requests` are kept in the shared store only sealed: AES-256-GCM under a key
- * derived with HKDF-SHA-256 from the API key, which every instance has and the store never does.
+ * derived with HKDF-SHA-256 from the proxy's secret (`secret`, else the API key), which every
+ * instance has and the store never does.
  * The request's id is the additional data, so a sealed answer moved to another record does not open.
  */
 
@@ -11,7 +12,7 @@ export interface AnswerSealer {
   open(requestId: string, sealed: string): Promise<string>;
 }
 
-/** Answers cannot be sealed here: no Web Crypto, or no API key yet. */
+/** Answers cannot be sealed here: no Web Crypto, or no secret yet. */
 export class AnswerSealingError extends Error {
   override name = 'AnswerSealingError';
 }
@@ -21,7 +22,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * A sealer under the key `readSecret` gives when first needed (a lazy proxy reads its API key on
+ * A sealer under the key `readSecret` gives when first needed (a lazy proxy reads its secret on
  * the first request, and requests may be opened before that). Throws, when used, where there is no
  * Web Crypto (`crypto.subtle`) or no secret yet.
  */
@@ -35,7 +36,8 @@ export function createAnswerSealer(readSecret: () => string | undefined): Answer
         'proxy.requests needs Web Crypto (crypto.subtle) to seal answers: run the proxy on Node 20+, Deno, Bun or an edge runtime',
       );
     const secret = readSecret();
-    if (secret === undefined) throw new AnswerSealingError('the API key is not set, and the answers of requests are sealed under it');
+    if (secret === undefined)
+      throw new AnswerSealingError("createTaskProxy's secret (or apiKey) is not set, and the answers of requests are sealed under it");
     if (derived?.secret !== secret) derived = { secret, key: deriveKey(subtle, secret) };
     return derived.key;
   };
@@ -76,7 +78,8 @@ async function deriveKey(subtle: SubtleCrypto, secret: string): Promise<CryptoKe
   );
 }
 
-function toBase64Url(bytes: Uint8Array): string {
+/** Bytes as URL-safe base64 without padding. */
+export function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -103,11 +103,21 @@ export interface TaskProxyStats extends EventHubStats {
  * ```
  */
 export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
-  for (const name of ['upstream', 'apiKey'] as const) {
+  for (const name of ['upstream', 'apiKey', 'secret'] as const) {
     const value: unknown = options[name];
     if (value !== undefined && typeof value !== 'string' && typeof value !== 'function')
       throw new TypeError(`createTaskProxy: ${name} must be a string or a function that returns one`);
   }
+  // A service needs both; requests alone need neither, and then a secret of their own.
+  const serviceless = options.upstream === undefined && options.apiKey === undefined;
+  if (serviceless && options.secret === undefined)
+    throw new TypeError(
+      `createTaskProxy: secret is required without apiKey (at least ${MIN_SECRET_LENGTH} characters, the same on every instance; e.g. openssl rand -base64 32)`,
+    );
+  if (typeof options.secret === 'string' && options.secret.length < MIN_SECRET_LENGTH)
+    throw new TypeError(
+      `createTaskProxy: secret must be at least ${MIN_SECRET_LENGTH} characters, the same on every instance (e.g. openssl rand -base64 32)`,
+    );
   const digestKey: unknown = options.auditDigestKey;
   if (digestKey !== undefined && typeof digestKey !== 'string' && typeof digestKey !== 'function')
     throw new TypeError('createTaskProxy: auditDigestKey must be a string or a function that returns one');
@@ -123,8 +133,9 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
   const settled = { ...options, store, notifier: requests.notifier };
   // Both given as strings: set up now, so a malformed upstream fails at once. A missing one (an
   // environment variable unset while `next build` loads the route) is looked for per request.
-  const core =
-    typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== ''
+  const core = serviceless
+    ? createServicelessCore(normaliseBasePath(options.basePath ?? ''), requests.auditTrail)
+    : typeof options.upstream === 'string' && options.upstream !== '' && typeof options.apiKey === 'string' && options.apiKey !== ''
       ? createConfiguredProxy(settled, options.upstream, options.apiKey)
       : createLazyProxy(settled, createConfiguredProxy);
   const proxy = (request: Request) => requests.route(request) ?? core(request);
@@ -133,6 +144,22 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
     close: () => Promise.all([core.close(), requests.close()]).then(() => undefined),
     stats: (): TaskProxyStats => ({ ...core.stats(), requests: requests.stats() }),
   });
+}
+
+/** Shortest `secret` taken: a guessable one would let anyone who reads the store open its answers. */
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The core of a proxy for requests alone (no `upstream`, no `apiKey`): no task service behind it,
+ * so its routes answer 404 and nothing polls; the audit trail of the requests is still served.
+ */
+function createServicelessCore(basePath: string, auditTrail: (request: Request, url: URL) => Promise<Response>): ProxyCore {
+  const handler = (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (stripBasePath(url.pathname, basePath) === AUDIT_PATH) return auditTrail(request, url);
+    return Promise.resolve(errorEnvelope(404, 'Not found: this proxy serves requests only (it has no upstream task service)'));
+  };
+  return Object.assign(handler, { close: () => Promise.resolve(), stats: () => NO_CORE_STATS });
 }
 
 function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: string, apiKey: string): ProxyCore {

@@ -6,11 +6,13 @@ export type {
   ProxyAccess,
   ProxyEndpointName,
   ProxyIdentity,
+  OpenedRequestInfo,
   TaskProxyEventOptions,
   TaskProxyLimits,
   TaskProxyOptions,
   TaskProxyRequestOptions,
 } from './task-proxy-options';
+export { RequestKeyConflictError } from './proxy-requests';
 export type { OpenedRequest, OpenRequestOptions, ProxyRequests } from './proxy-requests';
 export type { RequestTeamSourceStats, RequestTimeStats, TaskProxyRequestStats } from './request-stats';
 export { checkHumanRequest } from '../request';

@@ -18,6 +18,7 @@ export function createMemoryRequestStore(now: () => number): RequestStore {
   const requests = new Map<string, Expiring<StoredRequest>>();
   const owners = new Map<string, number>();
   const once = new Map<string, number>();
+  const agreed = new Map<string, Expiring<string>>();
   const pushes = new Map<string, Expiring<StoredPushSubscription>>();
   const listeners = new Set<(id: string) => void>();
 
@@ -70,6 +71,13 @@ export function createMemoryRequestStore(now: () => number): RequestStore {
         listeners.delete(own);
         return Promise.resolve();
       });
+    },
+
+    agreeOn(name, value, ttlMs) {
+      const held = agreed.get(name);
+      if (held !== undefined && held.expiresAt > now() && held.value !== value) return Promise.resolve(held.value);
+      agreed.set(name, { value, expiresAt: now() + ttlMs });
+      return Promise.resolve(value);
     },
 
     heartbeat(owner, ttlMs) {

@@ -273,11 +273,13 @@ export function createNotifier(options: TaskProxyNotifyOptions, deps: NotifierDe
     const key = readSigningKey();
     if (key === undefined) {
       memo.slots.delete(slot);
-      warnOnce('no-signing-key', 'notifications: the API key is not set yet; notifications wait for it');
+      warnOnce('no-signing-key', "notifications: the proxy's secret (or apiKey) is not set yet; notifications wait for it");
       return;
     }
     const channel = rule.channels[index] as NotificationChannel;
-    const webhookId = notificationWebhookId(item.id, rule.name, key);
+    // A request's id may be a source's key opened again after its last question ended: the time it
+    // was opened tells the two apart, so a receiver never drops the new one as a repeat.
+    const webhookId = notificationWebhookId(item.kind === 'request' ? `${item.id}@${item.waitingSince}` : item.id, rule.name, key);
     const mark = `${webhookId}/${index}`;
     let leased = false;
     try {

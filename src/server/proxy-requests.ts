@@ -1,4 +1,6 @@
-import { checkHumanRequest, REQUESTS_PATH, type HumanAnswer, type HumanRequest } from '../request';
+import { checkHumanRequest, MAX_HUMAN_REQUEST_ID_LENGTH, REQUESTS_PATH, type HumanAnswer, type HumanRequest } from '../request';
+import { createHmacSha256 } from './hmac';
+import { errorEnvelope } from '../client';
 import { createAnswerSealer } from './answer-sealing';
 import type { ProxyAuditEntry } from './audit-log';
 import type { TaskProxyLogger } from './logger';
@@ -8,13 +10,19 @@ import { answerRequestRoute } from './request-answer-route';
 import { createRequestDelivery } from './request-delivery';
 import { listRequestsRoute, type RequestRouteAccess } from './request-list-route';
 import {
+  keyedRequestId,
+  newRequestId,
   NO_ANSWER,
+  pageIdOf,
   randomId,
   readDeadline,
   recordTtl,
   replaceRecord,
   requestAuditEntry,
+  requestContent,
   requestOf,
+  sourceRequestOf,
+  storeIdOf,
   waitingItem,
   type HeldRequest,
   type RequestsContext,
@@ -28,6 +36,19 @@ import { TASK_PROXY_DEFAULTS, type TaskProxyRequestOptions } from './task-proxy-
 export interface OpenRequestOptions {
   /** The team whose people see and answer it (`identify`'s `team`; `''` for a proxy without `identify`). Required. */
   team: string;
+  /**
+   * The source's own key of this request, for a source that must find it again after a restart (a
+   * checkpointed LangGraph thread: its thread id; a durable workflow: its run and step). Scoped to
+   * the team and the request's `source`: while a request with this key is open, opening it again
+   * (on any instance, after a restart) returns that request when it asks the same thing, and any
+   * other question is refused (a `TypeError` here, `RequestKeyConflictError` from the store);
+   * once it has ended, the key is free for the source's next question. The last `open` of a key
+   * takes the request over: an earlier promise of it, held by another instance, resolves
+   * `{ action: 'cancel' }`. Needs the proxy's secret.
+   * Never a JSON-RPC id or anything else a second connection may repeat. Default: none (every
+   * `open` is a request of its own).
+   */
+  key?: string;
   /** When set, only this user of the team sees and answers it. Default: every user of the team. */
   user?: string;
   /**
@@ -43,24 +64,36 @@ export interface OpenRequestOptions {
   durable?: boolean;
 }
 
-/** What `proxy.requests.open` returns: the promise of the one answer, with the request's id at once. */
+/**
+ * What `proxy.requests.open` returns: the promise of the one answer, with the proxy's id of the
+ * request at once (for `cancel`; pages list and answer the request under it). For a keyed request
+ * that takes over the one the store holds, `id` becomes that request's once the store answered.
+ */
 export type OpenedRequest = Promise<HumanAnswer> & { readonly id: string };
+
+/** `open` was given a `key` that an open request of the same team and source holds with another question. */
+export class RequestKeyConflictError extends Error {
+  override name = 'RequestKeyConflictError';
+}
 
 /** `proxy.requests`: requests of any source, for the people of a team, answered once. */
 export interface ProxyRequests {
   /**
    * Puts `request` (checked: a `TypeError` says what is wrong) into the store, listed to `team` at
    * `GET {basePath}/requests` and answered at `POST {basePath}/requests/{id}/answer`, and returns
-   * the promise of its one answer. Its id is `request.id`: a source's id, unique among its open
-   * requests. Opening the id of a request this instance still holds returns the same promise; an
-   * id the store holds from another process (a source that restarted and opens again from its own
-   * truth) is taken over: its answer, if one came meanwhile, resolves the new promise. The promise
-   * resolves with `{ action: 'cancel' }` after `cancel`, `{ action: 'cancel', expired: true }` at
-   * the deadline, and never rejects; it stays pending when the proxy is closed.
+   * the promise of its one answer. The request gets an id of the proxy's own (`opened.id`), new and
+   * unguessable: `request.id` is the source's, which another source may repeat (JSON-RPC ids start
+   * again on every connection), so it names nothing here; the answer carries it back as its
+   * `requestId`, as the source's adapters expect. With `key`, the source finds its request again:
+   * opening the same key of the same team and source returns the request this instance holds, or
+   * takes over the one the store holds from another process (its answer, if one came meanwhile,
+   * resolves the new promise). The promise resolves with `{ action: 'cancel' }` after `cancel`,
+   * `{ action: 'cancel', expired: true }` at the deadline; it rejects only with a
+   * `RequestKeyConflictError`, and stays pending when the proxy is closed.
    */
   open(request: HumanRequest, options: OpenRequestOptions): OpenedRequest;
   /**
-   * The source gave up (an MCP request aborted, an agent run stopped): the request is cancelled
+   * The source gave up (an MCP request aborted, an agent run stopped): the request `id` (the proxy's, `opened.id`) is cancelled
    * for every page (an answer gets 410), and its promise resolves `{ action: 'cancel' }` on the
    * instance holding it. An answer already on its way to the source is not taken back.
    */
@@ -72,9 +105,11 @@ interface ProxyRequestsSettings {
   store: RequestStore;
   options: TaskProxyRequestOptions | undefined;
   basePath: string;
-  /** The API key, read when an answer is first sealed (a lazy proxy may not have it yet). */
-  readApiKey: () => string | undefined;
+  /** The proxy's secret (`secret`, else the API key), read when first needed (a lazy proxy may not have it yet). */
+  readSecret: () => string | undefined;
   access: RequestRouteAccess;
+  /** Whether the proxy has `identify` (else every page is of team `''`). */
+  teams: boolean;
   writeAudit: (entry: ProxyAuditEntry) => Promise<void>;
   logger: TaskProxyLogger;
   onStoreError: (error: unknown) => void;
@@ -86,6 +121,11 @@ interface ProxyRequestsSettings {
 const HEARTBEAT_EVERY_MS = 1000;
 const HEARTBEAT_TTL_MS = 3000;
 const SWEEP_EVERY_MS = 1000;
+/** How long the secret's fingerprint is kept after the last instance that has it beat: a new secret for every instance takes over after it. */
+const SECRET_AGREEMENT_MS = 30_000;
+
+/** What the store keeps of the secret to compare instances: a keyed digest of a constant, which gives nothing of the secret away. */
+const secretFingerprint = (secret: string) => createHmacSha256(secret)('hitl-react proxy secret fingerprint v1');
 
 /**
  * The requests of `createTaskProxy`: `open` and `cancel`, the two routes, the heartbeat that says
@@ -109,7 +149,7 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
     logger: settings.logger,
     onStoreError: settings.onStoreError,
     notifier: settings.notifier ?? NO_NOTIFIER,
-    sealer: createAnswerSealer(settings.readApiKey),
+    sealer: createAnswerSealer(settings.readSecret),
     onAnswer: options?.onAnswer,
     endedKeepMs: positive(options?.endedKeepMs) ?? TASK_PROXY_DEFAULTS.requestsEndedKeepMs,
     answerWaitMs: positive(options?.answerWaitMs) ?? TASK_PROXY_DEFAULTS.requestsAnswerWaitMs,
@@ -122,7 +162,7 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
 
   function start(): Promise<void> {
     if (started !== undefined || closed) return started ?? Promise.resolve();
-    const beat = () => store.heartbeat(ctx.owner, HEARTBEAT_TTL_MS);
+    const beat = () => Promise.all([store.heartbeat(ctx.owner, HEARTBEAT_TTL_MS), agreeOnSecret()]).then(() => undefined);
     started = beat().catch(ctx.onStoreError);
     let sweeping = false;
     const sweep = () => {
@@ -147,6 +187,26 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
     return started;
   }
   if (ctx.onAnswer !== undefined) void start();
+
+  /**
+   * Every instance must seal and open answers under one secret: an instance whose secret differs
+   * from the one the others hold (kept while any of them beats) refuses to serve the requests and
+   * says so, rather than taking answers nobody else can open. Checked with each heartbeat, so an
+   * instance recovers once the others are gone.
+   */
+  let secretMismatch: string | undefined;
+  async function agreeOnSecret(): Promise<void> {
+    const secret = settings.readSecret();
+    if (store.agreeOn === undefined || secret === undefined) return;
+    const mine = secretFingerprint(secret);
+    const held = await store.agreeOn('secret', mine, SECRET_AGREEMENT_MS);
+    const mismatch =
+      held === mine
+        ? undefined
+        : "createTaskProxy's secret differs from the one the other instances on this store use: give every instance the same secret (at least 32 characters; without secret, the same apiKey)";
+    if (mismatch !== undefined && secretMismatch === undefined) ctx.logger.error(mismatch);
+    secretMismatch = mismatch;
+  }
 
   // A watch starts before the answer is written: a change that lands while the route still awaits
   // the store is kept for its next wait, not lost (which would hold the 200 a whole recheck).
@@ -187,22 +247,48 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
     };
   };
 
+  let warnedNoTeams = false;
+
   function open(request: HumanRequest, openOptions: OpenRequestOptions): OpenedRequest {
     const problem = checkHumanRequest(request);
     if (problem !== undefined) throw new TypeError(`proxy.requests.open: ${problem}`);
     if (closed) throw new Error('proxy.requests.open: the proxy is closed');
-    const { team, user, durable, expiresAt: given } = (openOptions ?? {}) as Partial<OpenRequestOptions>;
+    if (secretMismatch !== undefined) throw new Error(`proxy.requests.open: ${secretMismatch}`);
+    const { team, user, durable, key, expiresAt: given } = (openOptions ?? {}) as Partial<OpenRequestOptions>;
     if (typeof team !== 'string') throw new TypeError('proxy.requests.open: options.team must be a string');
     if (user !== undefined && typeof user !== 'string') throw new TypeError('proxy.requests.open: options.user must be a string');
     if (durable !== undefined && typeof durable !== 'boolean')
       throw new TypeError('proxy.requests.open: options.durable must be true or false');
+    if (key !== undefined && (typeof key !== 'string' || key === '' || key.length > MAX_HUMAN_REQUEST_ID_LENGTH))
+      throw new TypeError(
+        `proxy.requests.open: options.key must be a non-empty string of at most ${MAX_HUMAN_REQUEST_ID_LENGTH} characters`,
+      );
     const expiresAt = given === undefined ? undefined : readDeadline(given);
     if (given !== undefined && expiresAt === undefined)
       throw new TypeError('proxy.requests.open: options.expiresAt must be an ISO 8601 time or milliseconds since the epoch');
+    if (team !== '' && !settings.teams && !warnedNoTeams) {
+      warnedNoTeams = true;
+      ctx.logger.warn(
+        `proxy.requests: a request was opened for team ${JSON.stringify(team)}, but the proxy has no identify: every page is of team "" and nobody sees it. Give createTaskProxy an identify, or open with team ''.`,
+      );
+    }
 
-    const id = request.id;
+    let id: string;
+    if (key === undefined) id = newRequestId();
+    else {
+      const secret = settings.readSecret();
+      if (secret === undefined) throw new Error("proxy.requests.open: a key needs createTaskProxy's secret (or apiKey), which is not set");
+      id = keyedRequestId(secret, team, request.source, key);
+    }
+    const content = requestContent(request);
     const existing = ctx.held.get(id);
-    if (existing !== undefined) return existing.promise;
+    if (existing !== undefined) {
+      if (existing.content !== content || existing.record.user !== user)
+        throw new TypeError(
+          `proxy.requests.open: the key ${JSON.stringify(key)} of team ${JSON.stringify(team)} is open with another question; a key names one question until it ends`,
+        );
+      return existing.promise;
+    }
 
     const openedAt = ctx.now();
     const sourceMs = positive(deadlineMs[request.source]) ?? positive(deadlineMs.default);
@@ -218,6 +304,7 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
       id,
       team,
       user,
+      key,
       request: json,
       source: request.source,
       openedAt,
@@ -228,17 +315,27 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
       version: 1,
     };
     let resolve!: (answer: HumanAnswer) => void;
-    const promise = Object.assign(
-      new Promise<HumanAnswer>((settle) => {
-        resolve = settle;
-      }),
-      { id },
-    );
-    const held: HeldRequest = { id, record, promise, resolve, written: false };
+    let reject!: (error: Error) => void;
+    const promise = new Promise<HumanAnswer>((settle, fail) => {
+      resolve = settle;
+      reject = fail;
+    });
+    const held: HeldRequest = {
+      id,
+      pageId: pageIdOf(record),
+      sourceId: request.id,
+      record,
+      content,
+      // A keyed request taken over from the store is the question the store holds: its id once known.
+      promise: Object.defineProperty(promise, 'id', { get: () => held.pageId, enumerable: true }) as unknown as OpenedRequest,
+      resolve,
+      reject,
+      written: false,
+    };
     ctx.held.set(id, held);
     ctx.stats.opened += 1;
     void start().then(() => rewrite(held).catch(ctx.onStoreError));
-    return promise;
+    return held.promise;
   }
 
   /**
@@ -252,6 +349,20 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
       const stored = await store.putRequest(held.record, recordTtl(held.record, now));
       let written: StoredRequest | undefined = stored;
       if (stored.opener !== ctx.owner || stored.openedAt !== held.record.openedAt || stored.version !== held.record.version) {
+        const storedRequest = sourceRequestOf(stored);
+        if (
+          (stored.state === 'open' || stored.state === 'answered') &&
+          (storedRequest === undefined || requestContent(storedRequest) !== held.content || stored.user !== held.record.user)
+        ) {
+          // Another question under the same key, from another process: never merged into it.
+          ctx.held.delete(held.id);
+          held.reject(
+            new RequestKeyConflictError(
+              `proxy.requests.open: the key ${JSON.stringify(held.record.key)} of team ${JSON.stringify(held.record.team)} is open with another question; a key names one question until it ends`,
+            ),
+          );
+          return;
+        }
         const { version: _version, ...fresh } = held.record;
         const patch: Partial<StoredRequest> =
           stored.state === 'answered'
@@ -262,6 +373,7 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
         written = stored.opener === ctx.owner && stored.state === 'open' ? stored : await replaceRecord(store, stored, patch, now);
         if (written === undefined) continue;
       }
+      held.pageId = pageIdOf(written);
       if (!held.written) {
         held.written = true;
         await ctx.audit(requestAuditEntry('open_request', held.record));
@@ -275,19 +387,23 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
 
   async function cancel(id: string): Promise<void> {
     if (typeof id !== 'string') throw new TypeError('proxy.requests.cancel: id must be a string');
-    const held = ctx.held.get(id);
+    const storeId = storeIdOf(id);
+    // A page's id names one question of a key: an earlier one is not the one the key holds now.
+    const named = (record: { id: string; key?: string | undefined; openedAt: number }) => id === storeId || pageIdOf(record) === id;
+    const found = ctx.held.get(storeId);
+    const held = found !== undefined && named(found.record) ? found : undefined;
     let delivering = false;
     try {
       for (let attempt = 0; attempt < 5; attempt++) {
-        const [record] = await store.readRequests([id]);
-        if (record === undefined) break;
+        const [record] = await store.readRequests([storeId]);
+        if (record === undefined || !named(record)) break;
         const now = ctx.now();
         // An answer on its way to the source is not taken back: the source gets it.
         delivering = record.state === 'answered' && (record.durable || record.opener !== ctx.owner || held === undefined);
         if (delivering || (record.state !== 'open' && record.state !== 'answered')) break;
         if ((await replaceRecord(store, record, { ...NO_ANSWER, state: 'cancelled', endedAt: now }, now)) === undefined) continue;
         ctx.stats.cancelled += 1;
-        ctx.notifier.ended(id);
+        ctx.notifier.ended(pageIdOf(record));
         await ctx.audit(requestAuditEntry('cancel_request', record));
         break;
       }
@@ -303,8 +419,7 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
     if (path === undefined || !path.startsWith(REQUESTS_PATH)) return undefined;
     if (path === REQUESTS_PATH) {
       if (request.method !== 'GET') return Promise.resolve(notAllowed(['GET']));
-      void start();
-      return listRequestsRoute(ctx, settings.access, request);
+      return afterStart(() => listRequestsRoute(ctx, settings.access, request));
     }
     const match = /^\/requests\/([^/]+)\/answer$/.exec(path);
     if (match === null) return undefined;
@@ -315,8 +430,15 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
       return undefined;
     }
     if (request.method !== 'POST') return Promise.resolve(notAllowed(['POST']));
-    void start();
-    return answerRequestRoute(ctx, settings.access, watchChanges, request, id);
+    return afterStart(() => answerRequestRoute(ctx, settings.access, watchChanges, request, id));
+  }
+
+  /** A route, once this instance has checked its secret against the others' (its first request waits for that). */
+  async function afterStart(serve: () => Promise<Response>): Promise<Response> {
+    await start();
+    if (secretMismatch !== undefined)
+      return errorEnvelope(500, `The proxy is misconfigured: ${secretMismatch}`, { code: 'secret_mismatch' });
+    return serve();
   }
 
   return {

@@ -5,7 +5,16 @@ import { AnswerSealingError } from './answer-sealing';
 import { checkHumanAnswer } from './check-human-answer';
 import { readStrictJson } from './strict-json';
 import { describeError } from './logger';
-import { EXPIRED_ACTION, NO_ANSWER, randomId, replaceRecord, requestOf, type RequestsContext } from './request-records';
+import {
+  EXPIRED_ACTION,
+  NO_ANSWER,
+  pageIdOf,
+  randomId,
+  replaceRecord,
+  requestOf,
+  storeIdOf,
+  type RequestsContext,
+} from './request-records';
 import type { StoredRequest } from './request-store';
 import type { ProxyIdentity } from './task-proxy-options';
 import type { RequestRouteAccess } from './request-list-route';
@@ -63,15 +72,22 @@ async function answer(
 ): Promise<Response> {
   if (ctx.closed()) return errorEnvelope(503, 'This proxy is shutting down', { retryAfter: '1' });
   if (id === '' || id.length > MAX_HUMAN_REQUEST_ID_LENGTH) return errorEnvelope(404, 'Request not found');
+  // The page's id names one question; the store keeps a keyed request's questions under one key.
+  const storeId = storeIdOf(id);
   let record: StoredRequest | undefined;
   try {
-    [record] = await ctx.store.readRequests([id]);
+    [record] = await ctx.store.readRequests([storeId]);
   } catch (error) {
     ctx.onStoreError(error);
     return unavailable();
   }
-  // Another team's request (or user's) and an unknown one look the same.
-  if (record === undefined || record.team !== identity.team || (record.user !== undefined && record.user !== identity.user))
+  // Another team's request (or user's), an unknown one, and an earlier question of a key look the same.
+  if (
+    record === undefined ||
+    pageIdOf(record) !== id ||
+    record.team !== identity.team ||
+    (record.user !== undefined && record.user !== identity.user)
+  )
     return errorEnvelope(404, 'Request not found');
   if (!(await access.isAuthorized(seen, { identity, endpoint: 'answerRequest', requestId: id }))) return errorEnvelope(403, 'Forbidden');
 
@@ -89,7 +105,7 @@ async function answer(
       const now = ctx.now();
       const answerId = randomId();
       // The body as checked: `checkHumanAnswer` took no field besides the answer's own.
-      const sealedAnswer = await ctx.sealer.seal(id, JSON.stringify(parsed));
+      const sealedAnswer = await ctx.sealer.seal(storeId, JSON.stringify(parsed));
       const patch = {
         ...NO_ANSWER,
         state: 'answered' as const,
@@ -99,7 +115,7 @@ async function answer(
         answeredBy: identity.user,
         endedAt: now,
       };
-      const watch = watchChanges(id);
+      const watch = watchChanges(storeId);
       try {
         const taken = await replaceRecord(ctx.store, record, patch, now);
         if (taken !== undefined) {
@@ -111,8 +127,8 @@ async function answer(
         watch.stop();
       }
       // Another answer (or a cancel, the deadline) came first: say which.
-      const [again] = await ctx.store.readRequests([id]);
-      if (again === undefined) return errorEnvelope(404, 'Request not found');
+      const [again] = await ctx.store.readRequests([storeId]);
+      if (again === undefined || pageIdOf(again) !== id) return errorEnvelope(404, 'Request not found');
       record = again;
     }
     return unavailable();

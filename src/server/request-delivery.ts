@@ -7,7 +7,8 @@ import {
   randomId,
   replaceRecord,
   requestAuditEntry,
-  requestOf,
+  pageIdOf,
+  sourceRequestOf,
   type HeldRequest,
   type RequestsContext,
 } from './request-records';
@@ -36,7 +37,8 @@ export function createRequestDelivery(ctx: RequestsContext) {
   function settle(held: HeldRequest, answer: HumanAnswer): void {
     if (ctx.held.get(held.id) !== held) return;
     ctx.held.delete(held.id);
-    held.resolve(answer);
+    // The source knows its request by its own id: the answer names that one.
+    held.resolve({ ...answer, requestId: held.sourceId });
   }
 
   /** Handles the change of `id`; a change while one runs is handled once more after it. */
@@ -69,6 +71,9 @@ export function createRequestDelivery(ctx: RequestsContext) {
     if (held !== undefined) {
       if (record.state === 'cancelled') return settle(held, { requestId: record.id, action: 'cancel' });
       if (record.state === 'expired') return settle(held, expiredAnswer(record.id));
+      // Written here once, and now another instance's: its source opened the same key there (a
+      // restart), which takes the answer from now on. This promise ends, so the key is not held here.
+      if (held.written && record.opener !== owner) return settle(held, { requestId: record.id, action: 'cancel' });
     }
     if (record.durable) {
       if (record.state === 'answered') await deliverDurable(record, mine ? held : undefined);
@@ -136,9 +141,11 @@ export function createRequestDelivery(ctx: RequestsContext) {
       });
     }, CLAIM_RENEW_MS);
     (renew as { unref?: () => void }).unref?.();
+    const request = sourceRequestOf(record);
+    if (request !== undefined) answer = { ...answer, requestId: request.id };
     try {
-      const request = requestOf(record);
-      if (ctx.onAnswer !== undefined && request !== undefined) await ctx.onAnswer(request, answer);
+      if (ctx.onAnswer !== undefined && request !== undefined)
+        await ctx.onAnswer(request, answer, { id: record.id, team: record.team, ...(record.key === undefined ? {} : { key: record.key }) });
     } catch (error) {
       clearInterval(renew);
       await renewing;
@@ -172,7 +179,7 @@ export function createRequestDelivery(ctx: RequestsContext) {
   async function markUnanswerable(record: StoredRequest): Promise<void> {
     const at = ctx.now();
     if ((await replaceRecord(store, record, { ...NO_ANSWER, state: 'unanswerable', endedAt: at }, at)) !== undefined)
-      ctx.notifier.ended(record.id);
+      ctx.notifier.ended(pageIdOf(record));
   }
 
   /** The deadline of `record` passed: its source gets `{ action: 'cancel', expired: true }` (a durable one through `onAnswer`). */
@@ -183,7 +190,7 @@ export function createRequestDelivery(ctx: RequestsContext) {
       : { ...NO_ANSWER, state: 'expired', endedAt: at };
     if ((await replaceRecord(store, record, patch, at)) === undefined) return;
     ctx.stats.expired += 1;
-    ctx.notifier.ended(record.id);
+    ctx.notifier.ended(pageIdOf(record));
     await ctx.audit(requestAuditEntry('expire_request', record));
     react(record.id);
   }

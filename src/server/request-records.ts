@@ -1,22 +1,33 @@
-import type { HumanAnswer, HumanRequest, RequestListing, RequestListingState } from '../request';
+import { summarizeRequest, type HumanAnswer, type HumanRequest, type RequestListing, type RequestListingState } from '../request';
 import { isRecord } from '../utils';
-import type { AnswerSealer } from './answer-sealing';
+import { toBase64Url, type AnswerSealer } from './answer-sealing';
+import { createHmacSha256 } from './hmac';
 import type { ProxyAuditEntry } from './audit-log';
 import type { TaskProxyLogger } from './logger';
 import type { Notifier, WaitingItem } from './notifier';
 import type { RequestStats } from './request-stats';
 import type { RequestStore, StoredRequest } from './request-store';
+import type { TaskProxyRequestOptions } from './task-proxy-options';
 
 /** `answerAction` of a `durable` request whose deadline passed: its `{ action: 'cancel', expired: true }` waits to be delivered like an answer. */
 export const EXPIRED_ACTION = 'expired';
 
 /** A request this instance opened and still holds the promise of. */
 export interface HeldRequest {
+  /** The proxy's id: the record's. */
   readonly id: string;
+  /** The id pages know this question by (`pageIdOf`), and `opened.id`: set again once the record is written. */
+  pageId: string;
+  /** The request's `id` at its source: the answers its promise gets carry it, as the source's adapters expect. */
+  readonly sourceId: string;
   /** The record `open` wrote (state `open`, version 1): written again if the store loses it. */
   readonly record: StoredRequest;
+  /** What it asks (`requestContent`): a `key` opened again must ask the same. */
+  readonly content: string;
   readonly promise: Promise<HumanAnswer> & { readonly id: string };
   readonly resolve: (answer: HumanAnswer) => void;
+  /** Only for a `key` the store holds with another question (`RequestKeyConflictError`). */
+  readonly reject: (error: Error) => void;
   /** Whether the record reached the store once (the open is audited then). */
   written: boolean;
 }
@@ -31,7 +42,7 @@ export interface RequestsContext {
   readonly onStoreError: (error: unknown) => void;
   readonly notifier: Notifier;
   readonly sealer: AnswerSealer;
-  readonly onAnswer: ((request: HumanRequest, answer: HumanAnswer) => void | Promise<void>) | undefined;
+  readonly onAnswer: TaskProxyRequestOptions['onAnswer'];
   readonly endedKeepMs: number;
   readonly answerWaitMs: number;
   readonly held: Map<string, HeldRequest>;
@@ -76,14 +87,53 @@ export function readDeadline(value: unknown): number | undefined {
   return Number.isNaN(at) ? undefined : at;
 }
 
-/** The request a record keeps (its JSON was checked when opened; a record of another version may not parse). */
-export function requestOf(record: StoredRequest): HumanRequest | undefined {
+/** The request a record keeps, as its source gave it (its JSON was checked when opened; a record of another version may not parse). */
+export function sourceRequestOf(record: StoredRequest): HumanRequest | undefined {
   try {
     const request: unknown = JSON.parse(record.request);
     return isRecord(request) ? (request as unknown as HumanRequest) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The id pages list, answer and keep drafts under: one question's. A request opened without a key
+ * is one question, so it is the record's id; a keyed record holds its key's questions one after
+ * the other, so the time the question was opened is added, and a page never takes the next
+ * question for the one it answered.
+ */
+export function pageIdOf(record: Pick<StoredRequest, 'id' | 'key' | 'openedAt'>): string {
+  return record.key === undefined ? record.id : `${record.id}.${record.openedAt.toString(36)}`;
+}
+
+/** The record's id of a page's id (`pageIdOf`), or of a record's id itself. */
+export const storeIdOf = (id: string): string => id.split('.', 1)[0] ?? id;
+
+/** The request as pages see and answer it: under the proxy's id of its question, never the source's (which two sources may share). */
+export function requestOf(record: StoredRequest): HumanRequest | undefined {
+  const request = sourceRequestOf(record);
+  return request === undefined ? undefined : { ...request, id: pageIdOf(record) };
+}
+
+/** What a request asks, for telling whether a `key` opened again asks the same thing: all but its source's id and its deadline. */
+export function requestContent(request: HumanRequest): string {
+  const { id: _id, deadline: _deadline, ...content } = request;
+  return JSON.stringify(content);
+}
+
+/** The proxy's id of a request opened without a `key`: 128 random bits, so no other request, source or team can name it. */
+export function newRequestId(): string {
+  return `req_${toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)))}`;
+}
+
+/**
+ * The proxy's id of a request opened with a source's `key`: a keyed digest of the team, the source
+ * and the key under the proxy's secret, the same on every instance and after a restart (so the
+ * source finds its request again), and unguessable without the secret.
+ */
+export function keyedRequestId(secret: string, team: string, source: string, key: string): string {
+  return `req_k${createHmacSha256(`hitl-react request key\n${secret}`)(JSON.stringify([team, source, key])).slice(0, 40)}`;
 }
 
 /** The answer a `durable` request's deadline gives its source. */
@@ -107,25 +157,16 @@ export function toListing(record: StoredRequest, request: HumanRequest, openerLi
   };
 }
 
-const KIND_TITLES: Readonly<Record<string, string>> = { form: 'Input requested', approval: 'Approval requested', link: 'Visit a page' };
-
-/** One line saying what a request asks, for a notification: its title, a form's heading, an action's name, else its kind's. */
-function requestTitle(request: HumanRequest): string {
-  const heading = request.kind === 'form' && isRecord(request.parameters) ? request.parameters.heading : undefined;
-  const action = request.kind === 'approval' ? request.actions[0]?.name : undefined;
-  for (const text of [request.title, heading, action]) if (typeof text === 'string' && text.trim() !== '') return text;
-  return KIND_TITLES[request.kind] ?? 'Request';
-}
-
 /** What the notifier is told of an open request. */
 export function waitingItem(record: StoredRequest, request: HumanRequest): WaitingItem {
   return {
-    id: record.id,
+    // As pages know it: a link or a webhook names the question the page lists.
+    id: pageIdOf(record),
     kind: 'request',
     team: record.team,
     user: record.user,
     source: record.source,
-    title: requestTitle(request),
+    title: summarizeRequest(request).title,
     waitingSince: record.openedAt,
     request,
   };

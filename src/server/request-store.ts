@@ -22,12 +22,14 @@ export type StoredRequestState =
 
 /** One request as the instances share it. */
 export interface StoredRequest {
-  /** The id `open` gave (the `HumanRequest`'s `id`, or one made for it). */
+  /** The proxy's id of the request: random, or keyed by the source's `key` (see `keyedRequestId`). Never the source's own id. */
   readonly id: string;
   readonly team: string;
+  /** The source's own key of the request (`open`'s `key`), scoped to the team and the source. Default: none. */
+  readonly key?: string | undefined;
   /** When set, only this user of the team sees and answers it. */
   readonly user?: string | undefined;
-  /** The `HumanRequest`'s JSON (agent-made text; never an answer). */
+  /** The `HumanRequest`'s JSON as its source gave it, the source's own `id` included (agent-made text; never an answer). */
   readonly request: string;
   /** The request's `source` (`'mcp'`, `'langgraph'`, ...), for stats and notification rules. */
   readonly source: string;
@@ -91,6 +93,14 @@ export interface RequestStore {
   listRequests(team: string | undefined, endedKeepMs: number): Promise<StoredRequest[]>;
   /** Calls `listener` with the id of every request written by `putRequest` or `replaceRequest`, on any instance. */
   onRequestChange(listener: (id: string) => void): Promise<() => Promise<void>>;
+
+  /**
+   * The value every instance agrees on under `name`: sets `value` when none is held (kept `ttlMs`,
+   * and kept `ttlMs` again by each call that gives the same one) and resolves with the value held,
+   * atomically. The proxy checks with it that every instance has the same `secret`. Optional: a
+   * store without it checks nothing.
+   */
+  agreeOn?(name: string, value: string, ttlMs: number): Promise<string>;
 
   /** Says `owner` is alive for `ttlMs` from now. */
   heartbeat(owner: string, ttlMs: number): Promise<void>;

@@ -1,6 +1,6 @@
 import { NO_NOTIFIER } from './notifier';
 import type { RequestDelivery } from './request-delivery';
-import { requestOf, waitingItem, type HeldRequest, type RequestsContext } from './request-records';
+import { pageIdOf, requestOf, waitingItem, type HeldRequest, type RequestsContext } from './request-records';
 import type { StoredRequest } from './request-store';
 
 /**
@@ -36,7 +36,7 @@ export async function sweepRequests(
       // Read only for a notifier that sends something: a thousand open requests are parsed every second otherwise.
       const request = ctx.notifier === NO_NOTIFIER ? undefined : requestOf(record);
       if (request !== undefined) ctx.notifier.notice(waitingItem(record, request));
-    } else ctx.notifier.ended(record.id);
+    } else ctx.notifier.ended(pageIdOf(record));
     // What this instance may have missed of the store's changes: its own requests, and durable answers to deliver.
     const held = ctx.held.has(record.id);
     const orphan = !held && !record.durable && record.opener === owner && waitingFor;

@@ -80,9 +80,11 @@ export interface TaskProxyEventOptions {
 export interface TaskProxyOptions {
   /**
    * The task service address (`{base_url}` in the spec); `/api/v1/...` is appended. A function is
-   * called on the first request instead (see `apiKey`). Required.
+   * called on the first request instead (see `apiKey`). Default: none, with `apiKey` none too: a
+   * proxy for requests alone (`proxy.requests`, the inbox of any agent), whose service routes
+   * answer 404 and which polls nothing; it then needs `secret`.
    */
-  upstream: string | (() => string | undefined);
+  upstream?: string | (() => string | undefined);
   /**
    * The key added to every forwarded request as `x-api-key`. It never reaches the browser: it is
    * removed from everything the upstream sends back (bodies, parsed when JSON, and the headers
@@ -93,9 +95,20 @@ export interface TaskProxyOptions {
    * on the first request, not when the proxy is made: a framework that loads the route module at
    * build time (`next build`) does not need the key. Until both `upstream` and `apiKey` are set,
    * every request is answered 500 with `code: "proxy_not_configured"` and an `error` naming the
-   * missing setting (never a value); once both are read, they are kept.
+   * missing setting (never a value); once both are read, they are kept. Default: none (see
+   * `upstream`).
    */
-  apiKey: string | (() => string | undefined);
+  apiKey?: string | (() => string | undefined);
+  /**
+   * The proxy's own secret, the same on every instance (e.g. `openssl rand -base64 32`, at least 32
+   * characters): the answers of `proxy.requests` are sealed under a key derived from it before
+   * they reach the store, a request's `key` becomes its id through it, and notifications' ids and
+   * signatures are keyed with it. An instance whose secret differs from the others' on one store
+   * says so in its log and answers the requests' routes 500 (`code: "secret_mismatch"`). A function
+   * is read when first needed, as `apiKey` is. Required without `apiKey`. Default: the API key, as
+   * before this option, so running deployments keep their sealed answers.
+   */
+  secret?: string | (() => string | undefined);
   /**
    * Path the proxy is mounted under, stripped before matching, e.g. `/api/hitl` when the
    * browser client's `baseUrl` is `/api/hitl`. Default: `''` (mounted at the root).
@@ -209,6 +222,15 @@ export interface TaskProxyOptions {
   requests?: TaskProxyRequestOptions;
 }
 
+/** Which request `requests.onAnswer` is given the answer of. */
+export interface OpenedRequestInfo {
+  /** The proxy's id of the request (`opened.id`). */
+  readonly id: string;
+  readonly team: string;
+  /** The source's key it was opened with (`open`'s `key`), if any. */
+  readonly key?: string;
+}
+
 /**
  * Options of the requests opened with `proxy.requests.open` (an MCP elicitation, a LangGraph
  * interrupt, any `HumanRequest`), listed at `GET {basePath}/requests` and answered at
@@ -217,7 +239,8 @@ export interface TaskProxyOptions {
 export interface TaskProxyRequestOptions {
   /**
    * Receives the answer of each `durable` request, exactly once across the instances sharing the
-   * store (`request.id` is the id `open` gave). The instance that opened the request takes its
+   * store: the request as its source gave it, the answer under the source's id (`requestId` is
+   * `request.id`), and the proxy's `id`, the `team` and the source's `key` it was opened with. The instance that opened the request takes its
    * answer first while it runs (here, and in the promise `open` returned); once that instance is
    * gone (or leaves it for 10 s), any live instance with `onAnswer` takes it: the one whose claim
    * wins. At a durable request's deadline it receives `{ action: 'cancel', expired: true }`. A
@@ -226,7 +249,7 @@ export interface TaskProxyRequestOptions {
    * the store (the page was told `202`, `delivered: false`). An instance without `onAnswer` hands
    * the durable requests it opened to their promise only. Default: none.
    */
-  onAnswer?: (request: HumanRequest, answer: HumanAnswer) => void | Promise<void>;
+  onAnswer?: (request: HumanRequest, answer: HumanAnswer, opened: OpenedRequestInfo) => void | Promise<void>;
   /**
    * The deadline of a request that names none (neither `open`'s `expiresAt` nor the request's
    * `deadline`), in ms after it was opened, per `source` (`{ mcp: 600000, default: 3600000 }`).

@@ -7,6 +7,7 @@ import { normaliseBasePath, notAllowed, stripBasePath } from './proxy-paths';
 import type { ProxyStore } from './proxy-store';
 import { createProxyRequests } from './proxy-requests';
 import { createStringScrubber } from './scrub-key';
+import { storeIdOf } from './request-records';
 import { createTeamAccess } from './team-access';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from './task-proxy-options';
 
@@ -25,13 +26,19 @@ export function readSetting(setting: string | (() => string | undefined) | undef
  */
 export function createTaskProxyRequests(options: TaskProxyOptions & { store: ProxyStore }, given?: Notifier) {
   const { store } = options;
-  // The key is read as the proxy reads it, lazily; once read, no line says it.
-  let scrub: { key: string; scrub: (text: string) => string } | undefined;
+  // The same on every instance; read as late as the proxy reads it (a lazy proxy's is set on its first request).
+  const readSecret = () => readSetting(options.secret) ?? readSetting(options.apiKey);
+  // The key and the secret are read as the proxy reads them, lazily; once read, no line says them.
+  const scrubbers = new Map<string, (text: string) => string>();
   const logger = scrubbedLogger(options.logger ?? consoleLogger, (text) => {
-    const key = readSetting(options.apiKey);
-    if (key === undefined) return text;
-    if (scrub?.key !== key) scrub = { key, scrub: createStringScrubber(key) };
-    return scrub.scrub(text);
+    for (const setting of [options.apiKey, options.secret]) {
+      const key = readSetting(setting);
+      if (key === undefined) continue;
+      let scrub = scrubbers.get(key);
+      if (scrub === undefined) scrubbers.set(key, (scrub = createStringScrubber(key)));
+      text = scrub(text);
+    }
+    return text;
   });
   const onStoreError = options.onStoreError ?? storeErrorLog(logger);
   const teams = options.identify !== undefined;
@@ -52,18 +59,18 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
       : createNotifier(options.notify, {
           store,
           logger,
-          // The same on every instance, and read as late as the proxy reads it.
-          signingKey: () => readSetting(options.apiKey),
+          signingKey: readSecret,
           onStoreError: options.onStoreError,
           // A request another instance took the answer of a moment ago is not escalated; a call of the service is, while a poll shows it pending.
-          isWaiting: async (item) => item.kind !== 'request' || (await store.readRequests([item.id]))[0]?.state === 'open',
+          isWaiting: async (item) => item.kind !== 'request' || (await store.readRequests([storeIdOf(item.id)]))[0]?.state === 'open',
         }));
   const requests = createProxyRequests({
     store,
     options: options.requests,
     basePath,
-    readApiKey: () => readSetting(options.apiKey),
+    readSecret,
     access: { ...access, teams, maxBodyBytes },
+    teams,
     writeAudit: access.writeAudit,
     logger,
     onStoreError,
@@ -87,6 +94,8 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
   return {
     ...requests,
     notifier,
+    /** `GET {basePath}/audit`, for a proxy without a task service (the configured core serves its own). */
+    auditTrail: access.auditTrail,
     /** Answers the requests' routes and the push subscriptions'; `undefined` for any other path. */
     route(request: Request): Promise<Response> | undefined {
       const own = requests.route(request);

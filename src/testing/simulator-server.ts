@@ -60,12 +60,16 @@ export interface SimulatorServer {
  * Serves a simulated service over HTTP (Node only), with the same handler as the in-process
  * face. Besides the API it serves, without a key, the live view (`/live/<runId>`) and the
  * recordings (`/recordings/<runId>.gif`) its answers point to; `publicUrl` defaults to the
- * server's own address.
+ * server's own address. Needs the optional peer `srvx`: without it, rejects at once, with the
+ * install line, before listening.
  */
 export async function startSimulatorServer(options: SimulatorServerOptions = {}): Promise<SimulatorServer> {
+  const { port: askedPort, host = '127.0.0.1', cors = true, ...serviceOptions } = options;
+  // Made first: without `srvx` it throws here, with the install line, before a port is taken.
+  // Requests reach `respond` once the server below has its listener, after `respond` is defined.
+  const listener = toNodeListener((request) => respond(request), { headersTimeoutMs: 0, bodyTimeoutMs: 0 });
   // Imported here, not at the top, so `hitl-react/testing` still loads in a browser.
   const http = await import('node:http');
-  const { port: askedPort, host = '127.0.0.1', cors = true, ...serviceOptions } = options;
   // Node's own limits on slow clients: the server is made here, so it can check them every second
   // (Node's default is every 30 s), and the listener's own timers are not needed.
   const server = http.createServer({
@@ -101,20 +105,15 @@ export async function startSimulatorServer(options: SimulatorServerOptions = {})
     void settled.then(() => inFlight.delete(settled));
     return answering;
   };
-  server.on(
-    'request',
-    toNodeListener(
-      async (request) => {
-        if (!cors) return answer(request);
-        // A preflight carries no key by design, so it is answered here, before the key check.
-        if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
-          return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...PREFLIGHT_HEADERS } });
-        }
-        return withCorsHeaders(await answer(request));
-      },
-      { headersTimeoutMs: 0, bodyTimeoutMs: 0 },
-    ),
-  );
+  const respond = async (request: Request): Promise<Response> => {
+    if (!cors) return answer(request);
+    // A preflight carries no key by design, so it is answered here, before the key check.
+    if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+      return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...PREFLIGHT_HEADERS } });
+    }
+    return withCorsHeaders(await answer(request));
+  };
+  server.on('request', listener);
 
   let closing: Promise<void> | undefined;
   return {

@@ -34,6 +34,7 @@ createRoot(document.getElementById('root')).render(
 type InstanceMessage = {
   port?: number;
   opened?: string;
+  sourceId?: string;
   done?: string;
   tag?: string;
   result?: unknown;
@@ -126,6 +127,11 @@ beforeAll(async () => {
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 60_000);
 
+afterEach(() => {
+  // An instance says so when an agent failed, or got its answer under an id not its own.
+  expect([...(a?.messages ?? []), ...(b?.messages ?? [])].filter((message) => message.failed !== undefined)).toEqual([]);
+});
+
 afterAll(async () => {
   await browser?.close();
   for (const instance of [a, b]) instance?.child.kill('SIGKILL');
@@ -166,6 +172,11 @@ describe('one inbox across instances and frameworks, in Chromium', () => {
       a.next((message) => message.opened !== undefined && message.tag === 'mcp-1'),
       a.next((message) => message.opened !== undefined && message.tag === 'lc-1'),
     ]);
+    // Listed and answered under the proxy's ids, never the agents' own.
+    for (const opened of [mcp, langchain]) {
+      expect(opened.opened).toMatch(/^req_[\w-]{22}$/);
+      expect(opened.opened).not.toBe(opened.sourceId);
+    }
 
     const red = await openInbox('b', 'red', 'ann');
     const blue = await openInbox('a', 'blue', 'bob');
@@ -206,7 +217,20 @@ describe('one inbox across instances and frameworks, in Chromium', () => {
 
   it('gives one 2xx and 99 × 409 to 100 racing answers from two pages across two instances, and the agent one answer', async () => {
     a.child.send({ open: 'mcp', team: 'red', tag: 'race' });
-    const { opened } = await a.next((message) => message.opened !== undefined && message.tag === 'race');
+    // Another customer's agent (team blue) asks the very same question.
+    a.child.send({ open: 'mcp', team: 'blue', tag: 'twin', question: 'race' });
+    const [{ opened, sourceId }, twin] = await Promise.all([
+      a.next((message) => message.opened !== undefined && message.tag === 'race'),
+      a.next((message) => message.opened !== undefined && message.tag === 'twin'),
+    ]);
+    // Two connections elicit the same question under one JSON-RPC id (each starts its ids again):
+    // one source id, two requests, and the twin's source giving up leaves the raced one open.
+    expect(twin.sourceId).toBe(sourceId);
+    expect(twin.opened).not.toBe(opened);
+    a.child.send({ cancel: twin.opened });
+    const twinDone = await a.next((message) => message.done === twin.opened);
+    expect(twinDone.answers).toBe(1);
+    expect(JSON.stringify(twinDone.result)).toContain('cancel');
     const onB = await openInbox('b', 'red', 'ann');
     const onA = await openInbox('a', 'red', 'cid');
     await onB.getByRole('button', { name: /Which room for race\?/ }).waitFor(WAIT);

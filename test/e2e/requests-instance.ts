@@ -4,7 +4,10 @@
  * opens as requests (`proxy.requests.open`). Forked by `forkProcess`; `UPSTREAM`, `API_KEY`,
  * `REDIS_URL`, `PREFIX` and `NAME` come from the environment. Teams come from the `x-team` and
  * `x-user` headers. It sends `{ port }` once listening, then for each `{ open, team, ... }` message
- * `{ opened: id }` and, once the agent has its answer, `{ done: id, result }`.
+ * (an MCP one asking "Which room for <question ?? tag>?") `{ opened: id, sourceId }` (`id` the
+ * proxy's, which pages list and answer it under; `sourceId` the agent's own) and, once the agent
+ * has its answer, `{ done: id, result }`; `{ cancel: id }` cancels the request of the proxy's id
+ * `id` (its source gave up).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,25 +39,28 @@ const proxy = createTaskProxy({
 /** What each request's source ended with, by request id: the answers it got (a second would be a bug). */
 const answersBy = new Map<string, HumanAnswer[]>();
 
-async function openMcp(team: string, tag: string, expiresAt?: number): Promise<void> {
+async function openMcp(team: string, tag: string, expiresAt?: number, question = tag): Promise<void> {
   const server = new McpServer({ name: 'bookings', version: '1.0.0' }, { jsonSchemaValidator: new AjvJsonSchemaValidator() });
   let id = '';
   server.registerTool('book', { description: 'Books a room, asking the person which one.' }, async () => {
     const result = await server.server.elicitInput({
       mode: 'form',
-      message: `Which room for ${tag}?`,
+      message: `Which room for ${question}?`,
       requestedSchema: { type: 'object', properties: { room: { type: 'string', title: 'Room' } }, required: ['room'] },
     });
     return { content: [{ type: 'text', text: JSON.stringify(result) }] };
   });
   const client = new Client({ name: 'hitl-react-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
-    // The JSON-RPC id is only unique on its connection: the proxy's id names the connection too.
-    const humanRequest = fromElicitation(request.params, { id: `${name}-${tag}-${String(extra.requestId)}` });
+    // The adapter's id from the JSON-RPC id as it is: every connection starts its ids again, so
+    // two connections asking the same question share it; the proxy's own id (`answer.id`) keeps them apart.
+    const humanRequest = fromElicitation(request.params, { id: String(extra.requestId) });
     const answer = proxy.requests.open(humanRequest, { team, ...(expiresAt === undefined ? {} : { expiresAt }) });
     id = answer.id;
-    send({ opened: id, tag });
+    send({ opened: id, sourceId: humanRequest.id, tag });
     const given = await answer;
+    // The source gets the answer under its own id.
+    if (given.requestId !== humanRequest.id) send({ failed: `answer to ${humanRequest.id} came as ${given.requestId}` });
     answersBy.set(id, [...(answersBy.get(id) ?? []), given]);
     return toElicitResult(given);
   });
@@ -70,8 +76,9 @@ async function openLangChain(team: string, tag: string, expiresAt?: number): Pro
   const agent = await interruptedAgent([email]);
   const request = fromInterrupt(agent.interrupt, { id: `${name}-${tag}-${agent.interrupt.id ?? 'interrupt'}` });
   const answer = proxy.requests.open(request, { team, ...(expiresAt === undefined ? {} : { expiresAt }) });
-  send({ opened: answer.id, tag });
+  send({ opened: answer.id, sourceId: request.id, tag });
   const given = await answer;
+  if (given.requestId !== request.id) send({ failed: `answer to ${request.id} came as ${given.requestId}` });
   answersBy.set(answer.id, [...(answersBy.get(answer.id) ?? []), given]);
   // An expired approval is the agent's "no": LangChain has no cancel, so the tool is rejected.
   await agent.resume(given.action === 'cancel' ? { requestId: request.id, action: 'accept', decisions: [{ type: 'reject' }] } : given);
@@ -83,12 +90,30 @@ const http = createServer(listener);
 listener.attach(http);
 http.listen(0, '127.0.0.1', () => send({ port: (http.address() as AddressInfo).port }));
 
-process.on('message', (message: { open?: 'mcp' | 'langchain'; team?: string; tag?: string; expiresAt?: number; stats?: true }) => {
-  if (message.stats === true) {
-    send({ stats: proxy.stats() });
-    return;
-  }
-  const run = message.open === 'mcp' ? openMcp : openLangChain;
-  run(message.team ?? '', message.tag ?? 'one', message.expiresAt).catch((error: unknown) => send({ failed: String(error) }));
-});
+process.on(
+  'message',
+  (message: {
+    open?: 'mcp' | 'langchain';
+    cancel?: string;
+    team?: string;
+    tag?: string;
+    /** An MCP elicitation's "Which room for <question>?". Default: its tag. */
+    question?: string;
+    expiresAt?: number;
+    stats?: true;
+  }) => {
+    if (message.stats === true) {
+      send({ stats: proxy.stats() });
+      return;
+    }
+    if (message.cancel !== undefined) {
+      proxy.requests.cancel(message.cancel).catch((error: unknown) => send({ failed: String(error) }));
+      return;
+    }
+    const [team, tag] = [message.team ?? '', message.tag ?? 'one'];
+    const run =
+      message.open === 'mcp' ? openMcp(team, tag, message.expiresAt, message.question) : openLangChain(team, tag, message.expiresAt);
+    run.catch((error: unknown) => send({ failed: String(error) }));
+  },
+);
 process.on('disconnect', () => process.exit(0));

@@ -2,6 +2,7 @@
  * The guide "Every agent framework" shows each framework's code as examples/agent-frameworks has
  * it: those files are type-checked and linted with the library against the frameworks' own
  * packages, and test/dom/agent-framework-examples.test.tsx runs them against the real frameworks.
+ * It shows the server recipes of `RECIPES` too, which test/node/proxy/recipes.test.ts runs.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,13 +10,16 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const EXAMPLES = 'examples/agent-frameworks';
+/** The server recipes the guide shows, beside the examples. */
+const RECIPES = ['test/node/proxy/recipes/langchain-agent.ts'];
 const guide = read('stories/guides/every-agent-framework.mdx');
 
-/** A file of examples/ as an app has it: imports from the package and its adapter entries, not from the repository. */
+/** A file as an app has it: imports from the package and its entries (`hitl-react/server`, an adapter's), not from the repository. */
 const asInAnApp = (path: string) =>
   read(path)
-    .replace("from '../../src';", "from 'hitl-react';")
-    .replace(/'\.\.\/\.\.\/src\/adapters\/([a-z-]+)'/g, "'hitl-react/$1'");
+    .replace(/'(?:\.\.\/)+src'/g, "'hitl-react'")
+    .replace(/'(?:\.\.\/)+src\/adapters\/([a-z-]+)'/g, "'hitl-react/$1'")
+    .replace(/'(?:\.\.\/)+src\/server'/g, "'hitl-react/server'");
 
 /** The fenced blocks between `{/* example:start <path> … *\/}` and `{/* example:end *\/}`, by path. */
 function shownExamples(text: string): Map<string, string> {
@@ -25,9 +29,9 @@ function shownExamples(text: string): Map<string, string> {
 
 describe('the guide "Every agent framework"', () => {
   const shown = shownExamples(guide);
-  const files = readdirSync(join(root, EXAMPLES)).map((name) => `${EXAMPLES}/${name}`);
+  const files = [...readdirSync(join(root, EXAMPLES)).map((name) => `${EXAMPLES}/${name}`), ...RECIPES];
 
-  it('shows every example of examples/agent-frameworks, each as the file has it', () => {
+  it('shows every example of examples/agent-frameworks and every recipe of RECIPES, each as the file has it', () => {
     expect([...shown.keys()].sort()).toEqual(files.sort());
     for (const file of files) expect(shown.get(file), file).toBe(asInAnApp(file));
   });

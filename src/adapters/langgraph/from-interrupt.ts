@@ -9,6 +9,8 @@ export interface FromInterruptOptions {
    * `{ id, value }` (as in `result.__interrupt__`), else an id derived from the value's content.
    */
   id?: string;
+  /** Who asks, shown as "Requested by …" and in the inbox's list: the agent's or graph's name. Default: the source's name. */
+  requestedBy?: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export function fromInterrupt(interrupt: unknown, options: FromInterruptOptions 
     kind: 'approval',
     id: read.id,
     source: 'langgraph',
+    ...(options.requestedBy === undefined ? {} : { requestedBy: options.requestedBy }),
     actions: read.actions.map(({ name, args, description, allowed, argsSchema }) => {
       // Cut for the page only: the answer names the action in full (`editedAction.name`).
       const action: HumanAction = { name: cutText(name), args };

@@ -31,10 +31,12 @@ export type McpElicitationParams = McpElicitationFormParams | McpElicitationUrlP
 /** Options of `fromElicitation`. */
 export interface FromElicitationOptions {
   /**
-   * The request's id at its source, when the params carry none (form mode): the JSON-RPC id your
-   * handler has (`extra.requestId`). JSON-RPC ids start again with each connection, so the
-   * request's `id` is this id joined with a hash of the params: a new request starts the prompt
-   * afresh, and a draft comes back only for the same question. Default: the hash alone.
+   * The request's id at its source, when the params carry none (form mode), for a page that keeps
+   * drafts under it: joined with a hash of the params, so a draft comes back only for the same
+   * question. Not needed with `proxy.requests.open`, which gives every request an id of its own
+   * (JSON-RPC ids start again with each connection: never take one as unique). Default: an id made
+   * for these params (the same object gives the same id; another elicitation, even one asking the
+   * same thing on another connection, another id).
    */
   id?: string | number;
   /**
@@ -47,6 +49,12 @@ export interface FromElicitationOptions {
    * from `client.getServerVersion()`. Default: the prompt's own ("Input requested", "Visit a page").
    */
   title?: string;
+  /**
+   * Who asks, shown as "Requested by …" and in the inbox's list: the server's name (the one in its
+   * `McpServer({ name })`, or `client.getServerVersion()?.title ?? name` in a client). Default: the
+   * source's name ("MCP server").
+   */
+  requestedBy?: string;
 }
 
 /**
@@ -76,6 +84,7 @@ function readElicitation(params: unknown, options: FromElicitationOptions): Huma
     source: 'mcp',
     message: typeof params.message === 'string' && params.message !== '' ? cutText(params.message) : undefined,
     title: options.title,
+    ...(options.requestedBy === undefined ? {} : { requestedBy: options.requestedBy }),
     deadline: options.deadline,
     allows: { decline: true, cancel: true },
   };
@@ -88,10 +97,20 @@ function readElicitation(params: unknown, options: FromElicitationOptions): Huma
   return { ...base, kind: 'form', id: idOf(params, options), schema: params.requestedSchema };
 }
 
-/** The server's `elicitationId` (URL mode has one), else the caller's id joined to a hash of the params, else the hash. */
+/** Ids made for params that carry none and were given none, by the params object: one elicitation, one id. */
+const madeIds = new WeakMap<object, string>();
+
+/** The server's `elicitationId` (URL mode has one), else the caller's id joined to a hash of the params, else one made for them. */
 function idOf(params: Record<string, unknown>, options: FromElicitationOptions): string {
   if (typeof params.elicitationId === 'string' && params.elicitationId !== '') return params.elicitationId;
-  // The params as JSON-RPC delivered them: hashing their JSON costs about what parsing them did.
-  const hash = `mcp-${contentHash(params)}`;
-  return options.id === undefined ? hash : `${String(options.id)}:${hash}`;
+  if (options.id !== undefined) return `${String(options.id)}:mcp-${contentHash(params)}`;
+  // Never from the content alone: two connections asking the same question are two requests.
+  let id = madeIds.get(params);
+  if (id === undefined) madeIds.set(params, (id = `mcp-${randomBase36()}`));
+  return id;
+}
+
+/** 128 random bits in base 36. */
+function randomBase36(): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint32Array(4)), (word) => word.toString(36).padStart(7, '0')).join('');
 }

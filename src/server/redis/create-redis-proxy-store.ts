@@ -19,15 +19,15 @@ import {
 /** Options of `createRedisProxyStore`. */
 export interface RedisProxyStoreOptions {
   /**
-   * The Redis server, e.g. `redis://user:password@redis.internal:6379/0`: the store connects as it
-   * is made. Or a function that returns it, the lazy form (as `upstream` and `apiKey` of
-   * `createTaskProxy`): called at the store's first call, which connects, so a module that makes
-   * the store as it loads, such as a Next.js route handler (which `next build` loads), reaches no
-   * Redis until it is used. Until the function gives an address, each call fails with an error that
-   * says so, and the next call asks again. An instance connected from its start is one that finds a
-   * Redis restarted empty even before its first call (see `resetGraceMs`). Required.
+   * The Redis server, e.g. `redis://user:password@redis.internal:6379/0`, or a function that returns
+   * it (as `upstream` and `apiKey` of `createTaskProxy`), called at the store's first call. Either
+   * way the store connects at its first call, not as it is made: a module that makes the store as it
+   * loads, such as a Next.js route handler (which `next build` loads), reaches no Redis until it is
+   * used, and `process.env.REDIS_URL` may be given as it is. Until there is an address (`undefined`
+   * or empty, or a function that gives none), each call fails with an error that says so, and a
+   * function is asked again at the next call. Required.
    */
-  url: string | (() => string | undefined);
+  url: string | undefined | (() => string | undefined);
   /** Put before every key and channel, so several apps can share one Redis. Default: `'hitl:'`. */
   prefix?: string;
   /**
@@ -36,9 +36,11 @@ export interface RedisProxyStoreOptions {
    */
   onError?: (error: unknown) => void;
   /**
-   * How long, after the store finds Redis lost its state (a restart without persistence, a
-   * `FLUSHALL`), a tool call nobody holds may not be claimed: the time every proxy instance has
-   * to reconnect and write back the answers it has out, so none of them can be sent twice.
+   * How long, after the store finds Redis without its state (a restart without persistence, a
+   * `FLUSHALL`, or a Redis, or `prefix`, used for the first time: the store cannot tell them
+   * apart), a tool call nobody holds may not be claimed: the time every proxy instance has to
+   * reconnect and write back the answers it has out, so none of them can be sent twice. The first
+   * answers on a new Redis wait it too, once. `0` holds nothing back, and gives up that guarantee.
    * Default: 5000.
    */
   resetGraceMs?: number;
@@ -46,7 +48,7 @@ export interface RedisProxyStoreOptions {
 
 /** A `ProxyStore` on Redis, with the connections to close when the proxy is done. */
 export interface RedisProxyStore extends ProxyStore {
-  /** Closes both connections (commands and subscriptions), if they were opened (none with a `url` function never called); the store then refuses every call. */
+  /** Closes both connections (commands and subscriptions), if they were opened (none for a store never called); the store then refuses every call. */
   close(): Promise<void>;
 }
 
@@ -54,14 +56,14 @@ export interface RedisProxyStore extends ProxyStore {
  * A `ProxyStore` on Redis, for several proxy instances behind one load balancer (give each the
  * same `url` and `prefix`): answered calls are `SET NX` with a time-to-live, one lease per run
  * decides which instance polls it, and changes reach every instance through pub/sub. Two
- * connections, one for commands, one for subscriptions, are opened as the store is made, or with
- * `url` as a function at its first call (a module `next build` loads then reaches no Redis).
+ * connections, one for commands, one for subscriptions, are opened at the store's first call, not
+ * as it is made: a module `next build` loads reaches no Redis.
  *
  * ```ts
  * import { createTaskProxy } from 'hitl-react/server';
  * import { createRedisProxyStore } from 'hitl-react/server/redis';
  *
- * const proxy = createTaskProxy({ upstream, apiKey, basePath: '/api/hitl', store: createRedisProxyStore({ url: () => process.env.REDIS_URL }) });
+ * const proxy = createTaskProxy({ upstream, apiKey, basePath: '/api/hitl', store: createRedisProxyStore({ url: process.env.REDIS_URL }) });
  * ```
  */
 export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisProxyStore {
@@ -85,8 +87,9 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     taskAudit: (team: string, taskId: string) => `${prefix}audit:${JSON.stringify([team, taskId])}`,
   };
 
-  // The answers' epoch this instance last saw: a store that no longer has it lost its state.
-  const resetGraceMs = options.resetGraceMs ?? 5000;
+  // The answers' epoch this instance last saw: a store that no longer has it lost its state. The
+  // scripts set the reset marker whenever they find no epoch (why: redis-scripts.ts, CHECK_EPOCH).
+  const resetGraceMs = Math.max(0, Math.ceil(options.resetGraceMs ?? 5000));
   let answerEpoch = '';
   const resetListeners = new Set<() => void>();
   const sawAnswerEpoch = (epoch: unknown) => {
@@ -95,11 +98,10 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     answerEpoch = epoch;
     if (reset) for (const listener of [...resetListeners]) listener();
   };
-  const answerEpochArguments = () => [answerEpoch, newEpoch(), String(resetGraceMs)];
+  const answerEpochArguments = () => [newEpoch(), String(resetGraceMs)];
 
-  // Opened as the store is made, or with `url` as a function by the first call that needs them.
-  // On every connection: the first one learns the epoch, so that even an instance that never
-  // claimed an answer finds a Redis that restarted empty at once, not at its next answer.
+  // Opened by the first call that needs them. On every connection: the first one learns the epoch,
+  // so that an instance finds a Redis that restarted empty as it reconnects, not at its next answer.
   const connections = redisConnections({
     url: options.url,
     onError: options.onError,

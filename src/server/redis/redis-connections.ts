@@ -12,8 +12,8 @@ interface RedisConnectionPair {
 
 /** Options of `redisConnections`. */
 interface RedisConnectionsOptions {
-  /** The address, or the function that gives it at the first call (`createRedisProxyStore`'s `url`). */
-  url: string | (() => string | undefined);
+  /** The address, or the function that gives it (`createRedisProxyStore`'s `url`): read at the first call. */
+  url: string | undefined | (() => string | undefined);
   /** Connection errors; undefined for one line on `console.error` an outage. */
   onError: ((error: unknown) => void) | undefined;
   /** Called with the command client each time it (re)connects. */
@@ -21,8 +21,9 @@ interface RedisConnectionsOptions {
 }
 
 /**
- * A store's connections: opened as it is made (a string `url`) or by the first call that needs
- * them (a function), reporting each reconnection, and closed whatever state Redis is in.
+ * A store's connections: opened by the first call that needs them, whatever form `url` has (a
+ * store made as a module loads, e.g. by `next build`, must reach no Redis), reporting each
+ * reconnection, and closed whatever state Redis is in.
  */
 export function redisConnections(options: RedisConnectionsOptions) {
   // By default one line an outage, not one an attempt: the client retries every few seconds.
@@ -64,8 +65,6 @@ export function redisConnections(options: RedisConnectionsOptions) {
     connected.catch(() => undefined);
     return (connection = { client, subscriber, connected });
   };
-  if (typeof options.url === 'string') open();
-
   return {
     onError,
     /** Both connections: made (or failed a first attempt) before it returns. */

@@ -102,3 +102,13 @@ for _, endpoint in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   end
 end
 return found`;
+
+/**
+ * KEYS: the agreed value's key. ARGV: the value, keep ms. Sets the value when none is held, keeps
+ * it for the time again when the held one is the same, and returns the held one.
+ */
+export const AGREE_ON = `
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] then return held end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]`;

@@ -2,7 +2,14 @@ import { parseJsonRecord } from '../../utils';
 import { isFinalRequestState } from '../memory-request-store';
 import type { RequestStore, StoredPushSubscription, StoredRequest, StoredRequestState } from '../request-store';
 import type { RedisClient } from './redis-connections';
-import { FORGET_REQUESTS, LIST_PUSH_SUBSCRIPTIONS, PUT_REQUEST, REPLACE_REQUEST, SAVE_PUSH_SUBSCRIPTION } from './redis-request-scripts';
+import {
+  AGREE_ON,
+  FORGET_REQUESTS,
+  LIST_PUSH_SUBSCRIPTIONS,
+  PUT_REQUEST,
+  REPLACE_REQUEST,
+  SAVE_PUSH_SUBSCRIPTION,
+} from './redis-request-scripts';
 
 /** What the requests' part takes from the Redis proxy store. */
 interface RedisRequestStoreOptions {
@@ -31,6 +38,7 @@ export function createRedisRequestStore({ prefix, client, subscriber }: RedisReq
     changes: `${prefix}requests`,
     alive: (owner: string) => `${prefix}alive:${owner}`,
     once: (name: string) => `${prefix}once:${name}`,
+    agreed: (name: string) => `${prefix}agreed:${name}`,
     push: (endpoint: string) => `${prefix}push:${endpoint}`,
     teamPushes: (team: string) => `${prefix}push-of:${team}`,
   };
@@ -125,6 +133,13 @@ export function createRedisRequestStore({ prefix, client, subscriber }: RedisReq
         listeners.delete(own);
         return Promise.resolve();
       };
+    },
+
+    async agreeOn(name, value, ttlMs) {
+      const redis = await client();
+      const held = await redis.eval(AGREE_ON, { keys: [key.agreed(name)], arguments: [value, ms(ttlMs)] });
+      if (typeof held !== 'string') throw new Error('Redis gave no agreed value');
+      return held;
     },
 
     async heartbeat(owner, ttlMs) {

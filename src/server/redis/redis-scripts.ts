@@ -47,28 +47,34 @@ redis.call('PUBLISH', KEYS[4], cjson.encode({ change = change }))
 return change`;
 
 /**
- * KEYS: the gate's epoch, the reset marker. ARGV: the epoch this instance knew (`''` for none), a
- * new epoch, the reset grace in ms. Returns the epoch. A store that lost the epoch an instance knew
- * was reset: the marker then holds new claims back for the grace, while every instance writes back
- * the answers it has out.
+ * KEYS: the gate's epoch, the reset marker. ARGV: a new epoch, the reset grace in ms. Sets the
+ * epoch when there is none; ends with `epoch` set.
+ *
+ * A store without the epoch is new or lost its state (a restart without persistence, a flush, an
+ * eviction), and from inside Redis the two look the same. So whoever finds none sets the marker,
+ * which holds new claims back for the grace while every instance writes back the answers it has
+ * out. Only an instance that knew the old epoch would do so otherwise; but one that first connects
+ * just after Redis restarted empty knows none, and could claim a call whose answer another instance
+ * has out and has not written back yet: the service would get that answer twice. The price is that
+ * the first claims on a new Redis (or prefix) wait the grace once.
  */
 const CHECK_EPOCH = `
 local epoch = redis.call('GET', KEYS[1])
 if epoch == false then
-  epoch = ARGV[2]
+  epoch = ARGV[1]
   redis.call('SET', KEYS[1], epoch)
-  if ARGV[1] ~= '' then
-    redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+  if tonumber(ARGV[2]) > 0 then
+    redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
   end
 end`;
 
-/** KEYS: the gate's epoch, the reset marker. ARGV: known epoch, new epoch, grace ms. Returns the epoch. */
+/** KEYS: the gate's epoch, the reset marker. ARGV: new epoch, grace ms. Returns the epoch. */
 export const ANSWER_EPOCH = `${CHECK_EPOCH}
 return epoch`;
 
 /**
  * KEYS: the gate's epoch, the reset marker, the answer's record, its lease.
- * ARGV: known epoch, new epoch, grace ms, the record (JSON), owner, lease ms, record ms, reassert ('1').
+ * ARGV: new epoch, grace ms, the record (JSON), owner, lease ms, record ms, reassert ('1').
  * Returns { 'claimed' | 'held' | 'resetting', epoch, the record held, 1 when its lease lives }.
  */
 export const CLAIM_ANSWER = `${CHECK_EPOCH}
@@ -76,11 +82,11 @@ local held = redis.call('GET', KEYS[3])
 if held ~= false then
   return { 'held', epoch, held, redis.call('EXISTS', KEYS[4]) }
 end
-if ARGV[8] ~= '1' and redis.call('EXISTS', KEYS[2]) == 1 then
+if ARGV[7] ~= '1' and redis.call('EXISTS', KEYS[2]) == 1 then
   return { 'resetting', epoch }
 end
-redis.call('SET', KEYS[3], ARGV[4], 'PX', ARGV[7])
-redis.call('SET', KEYS[4], ARGV[5], 'PX', ARGV[6])
+redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[6])
+redis.call('SET', KEYS[4], ARGV[4], 'PX', ARGV[5])
 return { 'claimed', epoch }`;
 
 /** KEYS: the answer's record, its lease. ARGV: owner, lease ms. 1 when the owner's sending claim was renewed. */

@@ -31,19 +31,20 @@ describe('fromElicitation', () => {
     expect(fromElicitation(params)).toMatchObject({ kind: 'form', schema: form.requestedSchema });
   });
 
-  it('gives the same params the same id, and other params another', () => {
-    const id = fromElicitation(form).id;
-    expect(fromElicitation(structuredClone(form)).id).toBe(id);
-    expect(fromElicitation({ ...form, message: 'Your GitLab username?' }).id).not.toBe(id);
-    const other = { ...form, requestedSchema: { ...form.requestedSchema, required: [] } };
-    expect(fromElicitation(other).id).not.toBe(id);
+  it('gives one elicitation one id, and two elicitations asking the same thing two ids', () => {
+    const params = structuredClone(form);
+    const id = fromElicitation(params).id;
+    expect(fromElicitation(params).id).toBe(id);
+    // Another connection's request with the same params: never the same id by chance.
+    expect(fromElicitation(structuredClone(form)).id).not.toBe(id);
+    expect(fromElicitation(structuredClone(form)).id).toMatch(/^mcp-[0-9a-z]{20,}$/);
   });
 
-  it('joins the JSON-RPC id to the hash, so a new connection’s request 1 is not the last one’s', () => {
+  it('joins a caller’s id to a hash of the params, so a draft comes back only for the same question', () => {
     const first = fromElicitation(form, { id: 1 }).id;
-    expect(first).toBe(`1:${fromElicitation(form).id}`);
+    expect(fromElicitation(structuredClone(form), { id: 1 }).id).toBe(first);
     expect(fromElicitation({ ...form, message: 'Another question' }, { id: 1 }).id).not.toBe(first);
-    expect(fromElicitation(form, { id: 'req-2' }).id).toBe(`req-2:${fromElicitation(form).id}`);
+    expect(fromElicitation(form, { id: 'req-2' }).id).toMatch(/^req-2:mcp-[0-9a-z]+$/);
   });
 
   it('passes the caller’s deadline and title on', () => {

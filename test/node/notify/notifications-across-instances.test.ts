@@ -41,6 +41,10 @@ let pushService: Server;
 const mails: string[] = [];
 const pushes: Array<{ path: string; headers: IncomingHttpHeaders }> = [];
 const instances: Instance[] = [];
+/** The proxy's id of each request opened, by its source's id (`r1`): webhooks, mails and links name the proxy's. */
+const proxyIds = new Map<string, string>();
+/** The source's id of the request the proxy knows as `proxyId`, else `proxyId`. */
+const sourceIdOf = (proxyId: string) => [...proxyIds].find(([, id]) => id === proxyId)?.[0] ?? proxyId;
 /** The first delivery, held open until the test lets it go. */
 let held: { delivery: Delivery; release: () => void } | undefined;
 let heldArrived: (delivery: Delivery) => void = () => undefined;
@@ -115,11 +119,20 @@ async function start(name: string): Promise<Instance> {
   const answered: string[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
-    child.on('message', (message: { port?: number; log?: { level: string; message: string }; answered?: { id: string } }) => {
-      if (message.log !== undefined) logs.push(`${message.log.level}: ${message.log.message}`);
-      if (message.answered !== undefined) answered.push(message.answered.id);
-      if (message.port !== undefined) resolve(message.port);
-    });
+    child.on(
+      'message',
+      (message: {
+        port?: number;
+        log?: { level: string; message: string };
+        answered?: { id: string };
+        opened?: { id: string; proxyId: string };
+      }) => {
+        if (message.log !== undefined) logs.push(`${message.log.level}: ${message.log.message}`);
+        if (message.opened !== undefined) proxyIds.set(message.opened.id, message.opened.proxyId);
+        if (message.answered !== undefined) answered.push(message.answered.id);
+        if (message.port !== undefined) resolve(message.port);
+      },
+    );
     void exited.then(() => reject(new Error(`instance ${name} exited`)));
   });
   const instance = { name, child, url: `http://127.0.0.1:${port}/api/hitl`, logs, answered, exited };
@@ -138,7 +151,7 @@ const webhooks = () =>
   receiver.deliveries.map((delivery) => {
     const event = delivery.verified as Event | undefined;
     return {
-      what: `${event?.type ?? 'unverified'} ${event?.data.requestId ?? ''}`,
+      what: `${event?.type ?? 'unverified'} ${sourceIdOf(event?.data.requestId ?? '')}`,
       id: String(delivery.headers['webhook-id']),
       from: new URL(delivery.path, 'http://receiver').searchParams.get('from'),
       at: delivery.at,
@@ -189,10 +202,12 @@ it('sends each notification once by id across instances, through a killed sender
   // Answered before its afterMs: never escalated.
   open(alive, 'r3', false);
   await arrives('request.waiting r3');
-  const reply = await fetch(`${other.url}/requests/r3/answer`, {
+  const r3 = proxyIds.get('r3')!;
+  expect(r3).toMatch(/^req_/);
+  const reply = await fetch(`${other.url}/requests/${r3}/answer`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-auth-user': 'ann@blue' },
-    body: JSON.stringify({ requestId: 'r3', action: 'accept', content: { room: '4417' } }),
+    body: JSON.stringify({ requestId: r3, action: 'accept', content: { room: '4417' } }),
   });
   expect(reply.status).toBe(200);
   await expect.poll(() => alive.answered, WAIT).toEqual(['r3']);
@@ -231,7 +246,7 @@ it('sends each notification once by id across instances, through a killed sender
   for (const ids of Object.values(byNotification)) expect(ids).toHaveLength(1);
   // One e-mail and one push per request that waited, each under one id.
   const mailIds = idsByNotification(
-    mails.map((mail) => ({ what: /inbox#(r\d)/.exec(mail)?.[1] ?? '?', id: mailHeader(mail, 'message-id') ?? '' })),
+    mails.map((mail) => ({ what: sourceIdOf(/inbox#(req_[\w-]+)/.exec(mail)?.[1] ?? '?'), id: mailHeader(mail, 'message-id') ?? '' })),
   );
   expect(Object.keys(mailIds).sort()).toEqual(['r1', 'r2', 'r3']);
   for (const ids of Object.values(mailIds)) expect(ids).toHaveLength(1);

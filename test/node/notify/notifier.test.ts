@@ -267,7 +267,7 @@ describe('createNotifier', () => {
     notifier.notice(item());
     await flush();
     expect(sent).toEqual([]);
-    expect(log.warn).toHaveBeenCalledWith('notifications: the API key is not set yet; notifications wait for it');
+    expect(log.warn).toHaveBeenCalledWith("notifications: the proxy's secret (or apiKey) is not set yet; notifications wait for it");
     key = 'deployment-secret';
     notifier.notice(item());
     await flush();

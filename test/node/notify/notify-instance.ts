@@ -5,8 +5,10 @@
  * instance sent), `REDIS_URL`, `PREFIX`, `API_KEY`, `WEBHOOK_URL`, `WEBHOOK_SECRET`, `SMTP_PORT`,
  * `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `ESCALATE_AFTER_MS`. It sends `{ port }` once listening,
  * every log line as `{ log: { level, message } }`, `{ answered: { id, answer } }` when a request it
- * holds (or a durable one, through `onAnswer`) gets its answer, and opens a request when sent
- * `{ open: { id, team, durable } }`. Callers are named by the `x-auth-user` header (`user@team`).
+ * holds (or a durable one, through `onAnswer`) gets its answer (`id` the source's), and opens a
+ * request when sent `{ open: { id, team, durable } }`, saying `{ opened: { id, proxyId } }` (the
+ * proxy's id, which pages, notifications and links name it by). Callers are named by the
+ * `x-auth-user` header (`user@team`).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,8 +66,8 @@ server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as 
 process.on('message', (message: { open?: { id: string; team: string; durable: boolean } }) => {
   const open = message.open;
   if (open === undefined) return;
-  void proxy.requests
-    .open(room(open.id), { team: open.team, durable: open.durable })
-    .then((answer) => process.send?.({ answered: { id: open.id, answer } }));
+  const opened = proxy.requests.open(room(open.id), { team: open.team, durable: open.durable });
+  process.send?.({ opened: { id: open.id, proxyId: opened.id } });
+  void opened.then((answer) => process.send?.({ answered: { id: open.id, answer } }));
 });
 process.on('disconnect', () => process.exit(0));

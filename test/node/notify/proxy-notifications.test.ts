@@ -10,7 +10,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createTaskProxy, type ProxyAccess, type TaskProxyNotifyOptions } from '../../../src/server';
 import { webhookChannel } from '../../../src/server/webhook-channel';
 import { startCountingUpstream, type CountingUpstream } from '../proxy/counting-upstream';
-import { answer, call, fx, instance, KEY, room, roomAnswer, SECRET, useRequestsFixture } from '../proxy/requests-fixture';
+import { answer, call, fx, instance, KEY, pid, room, roomAnswer, SECRET, sid, useRequestsFixture } from '../proxy/requests-fixture';
 import { startWebhookReceiver, type Delivery, type WebhookReceiver } from './webhook-receiver';
 
 useRequestsFixture();
@@ -40,8 +40,8 @@ interface Event {
   data: { requestId: string; kind: string; team: string; source: string; title: string; link?: string; webhookId: string };
 }
 const events = (deliveries: readonly Delivery[]) => deliveries.map((delivery) => delivery.verified as Event);
-/** What arrived, as `<type> <requestId>`, in order. */
-const arrived = () => events(receiver.deliveries).map((event) => `${event.type} ${event.data.requestId}`);
+/** What arrived, as `<type> <requestId>` (a request's named by its source's id: `requestId` is the proxy's), in order. */
+const arrived = () => events(receiver.deliveries).map((event) => `${event.type} ${sid(event.data.requestId) ?? event.data.requestId}`);
 /** Resolves once a delivery `<type> <requestId>` arrived. */
 async function delivered(line: string): Promise<void> {
   await expect.poll(arrived, { timeout: 10_000 }).toContain(line);
@@ -60,7 +60,14 @@ describe('the notifications of createTaskProxy', () => {
     expect(arrived()).toEqual(['request.waiting el-1', 'request.escalation el-1', 'request.waiting el-2', 'request.escalation el-2']);
     expect(receiver.deliveries.map((delivery) => delivery.verifyError)).toEqual([undefined, undefined, undefined, undefined]);
     const [first] = events(receiver.deliveries);
-    expect(first?.data).toMatchObject({ kind: 'waiting', team: 'blue', source: 'mcp', title: 'Which room?', link: link({ id: 'el-1' }) });
+    expect(first?.data).toMatchObject({
+      kind: 'waiting',
+      team: 'blue',
+      source: 'mcp',
+      title: 'Which room?',
+      link: link({ id: pid('el-1') }),
+    });
+    expect(first?.data.requestId).toBe(pid('el-1'));
     expect(new Set(receiver.deliveries.map((delivery) => delivery.headers['webhook-id'])).size).toBe(4);
 
     // Answered after its escalation: the source gets the answer, nothing of it is in any message.
@@ -104,11 +111,11 @@ describe('the notifications of createTaskProxy', () => {
     expect(arrived()).toEqual([`request.waiting ${taskId}/call-1`, 'request.waiting after']);
   });
 
-  it("waits for a lazy proxy's API key, then notifies with it", async () => {
+  it("waits for a lazy proxy's API key (its secret), then notifies with it", async () => {
     const environment: { key?: string } = {};
     const a = await instance({ upstream: () => undefined, apiKey: () => environment.key, notify: notify(false) });
     void a.proxy.requests.open(room('lazy'), { team: 'blue' });
-    await expect.poll(() => fx.logged).toContain('notifications: the API key is not set yet; notifications wait for it');
+    await expect.poll(() => fx.logged).toContain("notifications: the proxy's secret (or apiKey) is not set yet; notifications wait for it");
     expect(receiver.deliveries).toEqual([]);
     environment.key = KEY;
     await delivered('request.waiting lazy');

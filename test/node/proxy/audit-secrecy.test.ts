@@ -76,7 +76,8 @@ async function answerCode(kind: 'memory' | 'redis', digestKey: string | undefine
   let store: ProxyStore;
   let redisStore: RedisProxyStore | undefined;
   if (kind === 'memory') store = createMemoryProxyStore();
-  else store = redisStore = createRedisProxyStore({ url: redis.url, prefix });
+  // A new prefix is a Redis without its state: no reset grace, so that the first answer goes at once.
+  else store = redisStore = createRedisProxyStore({ url: redis.url, prefix, resetGraceMs: 0 });
   const console_: string[] = [];
   const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void console_.push(args.map(String).join(' '))),

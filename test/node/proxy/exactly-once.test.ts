@@ -69,10 +69,21 @@ async function startProxy(options: Partial<TaskProxyOptions> = {}): Promise<{ ba
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, proxy };
 }
 
-/** A proxy instance in a child process on the shared Redis, to be killed with SIGKILL. */
-async function spawnProxy(redisUrl: string, timeoutMs: number): Promise<{ base: string; child: ChildProcess }> {
+/**
+ * A proxy instance in a child process on the shared Redis, to be killed with SIGKILL. Its store's
+ * reset grace: short by default, as the first answers on a new Redis wait it, and only a test that
+ * restarts Redis needs one longer than a reconnection.
+ */
+async function spawnProxy(redisUrl: string, timeoutMs: number, resetGraceMs = 100): Promise<{ base: string; child: ChildProcess }> {
   const child = await forkProcess(new URL('./answer-proxy-process.ts', import.meta.url), {
-    env: { ...process.env, UPSTREAM: service.url, API_KEY: KEY, REDIS_URL: redisUrl, TIMEOUT_MS: String(timeoutMs) },
+    env: {
+      ...process.env,
+      UPSTREAM: service.url,
+      API_KEY: KEY,
+      REDIS_URL: redisUrl,
+      TIMEOUT_MS: String(timeoutMs),
+      RESET_GRACE_MS: String(resetGraceMs),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   closers.push(() => {
@@ -251,7 +262,8 @@ describe('two proxy instances on Redis', { timeout: 120_000 }, () => {
 
   it('Redis restarted empty while an answer is out: the answer after the restart is not sent', async () => {
     service.behave({ delayMs: 2500 });
-    const [a, b] = await Promise.all([spawnProxy(redis.url, 10_000), spawnProxy(redis.url, 10_000)]);
+    // The store's default grace (5 s), which the instances' reconnection must fit in.
+    const [a, b] = await Promise.all([spawnProxy(redis.url, 10_000, 5000), spawnProxy(redis.url, 10_000, 5000)]);
     const first = post(a.base, { input: 'ada:111111', key: 'ada-1' }).catch((error: unknown) => error);
     await service.receivedAnswers(1);
     await redis.kill();

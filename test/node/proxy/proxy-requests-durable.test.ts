@@ -5,19 +5,19 @@
  * empty.
  */
 import type { HumanAnswer, HumanRequest } from '../../../src/request';
-import type { ProxyStore } from '../../../src/server';
-import { answer, emptyStore, fx, instance, list, room, roomAnswer, useRequestsFixture } from './requests-fixture';
+import type { OpenedRequestInfo, ProxyStore } from '../../../src/server';
+import { answer, emptyStore, fx, instance, list, pid, room, roomAnswer, useRequestsFixture } from './requests-fixture';
 
 useRequestsFixture();
 
 describe('durable requests', () => {
   it('hands a durable request’s answer to onAnswer exactly once when its opener is gone, however many instances race', async () => {
-    const delivered: Array<[string, HumanRequest, HumanAnswer]> = [];
+    const delivered: Array<[string, HumanRequest, HumanAnswer, OpenedRequestInfo]> = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // Each delivery takes as long as the test holds it: every instance sweeps meanwhile.
-    const onAnswer = (name: string) => async (request: HumanRequest, given: HumanAnswer) => {
-      delivered.push([name, request, given]);
+    const onAnswer = (name: string) => async (request: HumanRequest, given: HumanAnswer, opened: OpenedRequestInfo) => {
+      delivered.push([name, request, given, opened]);
       await held;
     };
     const a = await instance();
@@ -46,9 +46,11 @@ describe('durable requests', () => {
     expect(delivered).toHaveLength(1);
     release();
     expect(await reply).toMatchObject({ status: 200, body: { data: { delivered: true } } });
-    expect(delivered[0]?.[1]).toMatchObject(room('thread-1'));
+    // The request and its answer as the source knows them (its own id), and the proxy's id of it.
+    expect(delivered[0]?.[1]).toEqual(room('thread-1'));
     expect(delivered[0]?.[2]).toEqual(roomAnswer('thread-1'));
-    const [record] = await fx.store.readRequests(['thread-1']);
+    expect(delivered[0]?.[3]).toEqual({ id: pid('thread-1'), team: 'blue' });
+    const [record] = await fx.store.readRequests([pid('thread-1')]);
     expect([record?.state, record?.sealedAnswer]).toEqual(['delivered', undefined]);
     expect(c.proxy.stats().requests.opened).toBe(0);
   });
@@ -88,6 +90,6 @@ describe('durable requests', () => {
     const delivered: HumanAnswer[] = [];
     await instance({ requests: { onAnswer: (_, given) => void delivered.push(given) } });
     await expect.poll(() => delivered, { timeout: 5000 }).toEqual([roomAnswer('thread-2')]);
-    await expect.poll(async () => (await fx.store.readRequests(['thread-2']))[0]?.state, { timeout: 5000 }).toBe('delivered');
+    await expect.poll(async () => (await fx.store.readRequests([pid('thread-2')]))[0]?.state, { timeout: 5000 }).toBe('delivered');
   });
 });

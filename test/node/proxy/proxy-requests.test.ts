@@ -7,7 +7,22 @@
  */
 import type { Notifier } from '../../../src/server/notifier';
 import { createTaskProxyRequests } from '../../../src/server/task-proxy-requests';
-import { answer, call, fx, identify, instance, KEY, list, room, roomAnswer, SECRET, settled, useRequestsFixture } from './requests-fixture';
+import {
+  answer,
+  call,
+  fx,
+  identify,
+  instance,
+  KEY,
+  list,
+  pid,
+  room,
+  roomAnswer,
+  SECRET,
+  settled,
+  sid,
+  useRequestsFixture,
+} from './requests-fixture';
 
 useRequestsFixture();
 
@@ -15,10 +30,12 @@ describe('proxy.requests', () => {
   it('lists a request to its team only and hands the source the one answer given over HTTP', async () => {
     const a = await instance();
     const opened = a.proxy.requests.open(room('el-1'), { team: 'blue' });
-    expect(opened.id).toBe('el-1');
+    // The proxy's id, not the source's: pages list and answer it under that one.
+    expect(opened.id).toMatch(/^req_[\w-]{22}$/);
+    expect(opened.id).not.toBe('el-1');
 
     const listed = await list(a, 'ann@blue');
-    expect(listed).toEqual([expect.objectContaining({ state: 'open', team: 'blue', request: room('el-1') })]);
+    expect(listed).toEqual([expect.objectContaining({ state: 'open', team: 'blue', request: { ...room('el-1'), id: opened.id } })]);
     expect(await list(a, 'rex@red')).toEqual([]);
     expect((await answer(a, 'rex@red', 'el-1', roomAnswer('el-1'))).status).toBe(404);
     expect(await settled(opened)).toBe(false);
@@ -32,9 +49,15 @@ describe('proxy.requests', () => {
     const late = await answer(a, 'bea@blue', 'el-1', roomAnswer('el-1', 'another room'));
     expect(late).toMatchObject({ status: 409, body: { code: 'already_answered', answeredBy: 'ann@blue' } });
     expect(Date.parse(late.body.answeredAt as string)).not.toBeNaN();
-    // Opening the id again while it is held gives the same promise.
+    // Opening the source's id again without a key is another request (another source may repeat
+    // an id); opening the same key again while it is held gives the same promise.
     const b = a.proxy.requests.open(room('el-2'), { team: 'blue' });
-    expect(a.proxy.requests.open(room('el-2'), { team: 'blue' })).toBe(b);
+    const again = a.proxy.requests.open(room('el-2'), { team: 'blue' });
+    expect(again).not.toBe(b);
+    expect(again.id).not.toBe(b.id);
+    const keyed = a.proxy.requests.open(room('el-3'), { team: 'blue', key: 'thread-3' });
+    expect(keyed.id).toMatch(/^req_k[0-9a-f]{40}/);
+    expect(a.proxy.requests.open(room('el-3'), { team: 'blue', key: 'thread-3' })).toBe(keyed);
   });
 
   it('takes the first of 100 racing answers from two instances, and answers every other 409 with who answered', async () => {
@@ -59,9 +82,16 @@ describe('proxy.requests', () => {
     const a = await instance();
     const opened = a.proxy.requests.open(room('bad'), { team: 'blue' });
     await list(a, 'ann@blue');
-    const asText = await call(a, 'ann@blue', 'POST', '/requests/bad/answer', JSON.stringify(roomAnswer('bad')), 'text/plain');
+    const asText = await call(
+      a,
+      'ann@blue',
+      'POST',
+      `/requests/${pid('bad')}/answer`,
+      JSON.stringify(roomAnswer(pid('bad'))),
+      'text/plain',
+    );
     expect(asText.status).toBe(415);
-    expect((await call(a, 'ann@blue', 'POST', '/requests/bad/answer', '{"requestId":')).status).toBe(400);
+    expect((await call(a, 'ann@blue', 'POST', `/requests/${pid('bad')}/answer`, '{"requestId":')).status).toBe(400);
     const wrong = await answer(a, 'ann@blue', 'bad', { requestId: 'bad', action: 'accept', content: { room: 7 } });
     expect(wrong).toMatchObject({
       status: 400,
@@ -71,7 +101,7 @@ describe('proxy.requests', () => {
     expect(expired).toMatchObject({ status: 400, body: { error: 'Only the proxy says that a request expired: an answer cannot.' } });
     expect((await answer(a, 'ann@blue', 'bad', { requestId: 'other', action: 'decline' })).status).toBe(400);
     expect(await settled(opened)).toBe(false);
-    const [record] = await fx.store.readRequests(['bad']);
+    const [record] = await fx.store.readRequests([pid('bad')]);
     expect([record?.state, record?.sealedAnswer]).toEqual(['open', undefined]);
 
     expect((await answer(a, 'ann@blue', 'bad', { requestId: 'bad', action: 'decline' })).status).toBe(200);
@@ -83,7 +113,7 @@ describe('proxy.requests', () => {
     const opened = a.proxy.requests.open(room('gone'), { team: 'blue' });
     await list(a, 'ann@blue');
     // Cancelled through another instance: the opener hears it from the store.
-    await b.proxy.requests.cancel('gone');
+    await b.proxy.requests.cancel(pid('gone'));
     expect(await opened).toEqual({ requestId: 'gone', action: 'cancel' });
     expect(await list(b, 'ann@blue')).toEqual([expect.objectContaining({ state: 'cancelled' })]);
     expect(await answer(b, 'ann@blue', 'gone', roomAnswer('gone'))).toMatchObject({
@@ -105,7 +135,7 @@ describe('proxy.requests', () => {
     // `expiresAt` wins over the source's default, and an ISO time is taken.
     const at = new Date(Date.now() + 60_000).toISOString();
     void a.proxy.requests.open(room('later'), { team: 'blue', expiresAt: at });
-    expect((await list(a, 'ann@blue')).find((each) => each.request.id === 'later')).toMatchObject({ expiresAt: Date.parse(at) });
+    expect((await list(a, 'ann@blue')).find((each) => each.request.id === pid('later'))).toMatchObject({ expiresAt: Date.parse(at) });
     expect(() => a.proxy.requests.open(room('never'), { team: 'blue', expiresAt: 'soon' })).toThrow(TypeError);
   });
 
@@ -128,7 +158,7 @@ describe('proxy.requests', () => {
       status: 410,
       body: { code: 'request_ended', state: 'unanswerable' },
     });
-    const [record] = await fx.store.readRequests(['orphan']);
+    const [record] = await fx.store.readRequests([pid('orphan')]);
     expect([record?.state, record?.sealedAnswer]).toEqual(['unanswerable', undefined]);
     // A closed proxy resolves nothing: the source learns of its end by its own means.
     expect(await settled(opened)).toBe(false);
@@ -142,12 +172,13 @@ describe('proxy.requests', () => {
     await list(a, 'ann@blue');
     expect((await answer(a, 'ann@blue', 'kept', roomAnswer('kept'))).status).toBe(200);
     await opened;
-    await a.proxy.requests.cancel('dropped');
+    await a.proxy.requests.cancel(pid('dropped'));
     await expiring;
     expect((await answer(a, 'ann@blue', 'kept', roomAnswer('kept', `${SECRET}-again`))).status).toBe(409);
 
     const trail = await a.proxy.auditLog({ team: 'blue' });
-    const actions = trail.map((entry) => `${entry.action} ${entry.requestId ?? ''} ${entry.outcome}`).sort();
+    // Each entry names the proxy's id of its request.
+    const actions = trail.map((entry) => `${entry.action} ${sid(entry.requestId ?? '') ?? entry.requestId} ${entry.outcome}`).sort();
     expect(actions).toEqual([
       'answer_request kept accepted',
       'answer_request kept already_answered',
@@ -159,7 +190,7 @@ describe('proxy.requests', () => {
     ]);
     const served = await call(a, 'ann@blue', 'GET', '/audit');
     const everything = JSON.stringify([fx.audited, trail, served.body, fx.logged, fx.written]);
-    expect(everything).toContain('kept');
+    expect(everything).toContain(pid('kept'));
     // The store held the answer, sealed, until it was delivered.
     expect(fx.written.some((record) => record.includes('"sealedAnswer":"v1.'))).toBe(true);
     expect(everything).not.toContain(SECRET);
@@ -202,17 +233,17 @@ describe('proxy.requests', () => {
     const requests = createTaskProxyRequests({ upstream: 'http://127.0.0.1:9', apiKey: KEY, store: fx.store, identify }, notifier);
     try {
       const opened = requests.requests.open(room('told'), { team: 'blue', user: 'ann@blue' });
-      await expect.poll(() => told).toContain('notice told request blue mcp Which room? ann@blue');
+      await expect.poll(() => told).toContain(`notice ${opened.id} request blue mcp Which room? ann@blue`);
       const reply = await requests.route(
-        new Request('http://proxy/requests/told/answer', {
+        new Request(`http://proxy/requests/${opened.id}/answer`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-auth-user': 'ann@blue' },
-          body: JSON.stringify(roomAnswer('told')),
+          body: JSON.stringify(roomAnswer(opened.id)),
         }),
       );
       expect(reply?.status).toBe(200);
-      await opened;
-      expect(told).toContain('ended told');
+      expect(await opened).toEqual(roomAnswer('told'));
+      expect(told).toContain(`ended ${opened.id}`);
     } finally {
       await requests.close();
     }

@@ -4,6 +4,11 @@
  * restarted empty) and its clock moved ahead (a heartbeat lapses at once); every record written,
  * audit entry and log line is kept. Callers are named by `identify` from the header an auth proxy
  * would set (`user@team`). `useRequestsFixture()` registers the hooks of a test file.
+ *
+ * The proxy gives every request an id of its own (`opened.id`); tests name a request by its
+ * source's id (`room('el-1')`), and `pid('el-1')` is the proxy's id of the request the test opened
+ * under it on an instance of `instance()` (the latest, when it was opened more than once). `answer`
+ * takes either: a known source id in its path and in `body.requestId` becomes the proxy's.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +18,7 @@ import {
   createTaskProxy,
   toNodeListener,
   type ProxyAuditEntry,
+  type ProxyRequests,
   type ProxyStore,
   type TaskProxy,
   type TaskProxyOptions,
@@ -38,6 +44,36 @@ export const fx = {
 
 const servers: Server[] = [];
 const proxies: TaskProxy[] = [];
+/** What `open` returned for each request the running test opened, by its source's id: its `id` is the proxy's (read when asked). */
+const opened = new Map<string, { readonly id: string }>();
+
+/** The proxy's id of the request the running test opened under the source's id `sourceId`. */
+export function pid(sourceId: string): string {
+  const id = opened.get(sourceId)?.id;
+  if (id === undefined) throw new Error(`no request was opened with the source's id ${JSON.stringify(sourceId)} in this test`);
+  return id;
+}
+
+/** The source's id of the request the proxy knows as `proxyId` (`undefined` for an id this test's instances never gave). */
+export function sid(proxyId: string): string | undefined {
+  for (const [sourceId, each] of opened) if (each.id === proxyId) return sourceId;
+  return undefined;
+}
+
+/** `proxy.requests` that keeps the proxy's id of every request it opens, for `pid`. */
+export function rememberingIds(requests: ProxyRequests): ProxyRequests {
+  return {
+    open: (request, options) => {
+      const promise = requests.open(request, options);
+      opened.set(request.id, promise);
+      return promise;
+    },
+    cancel: (id) => requests.cancel(id),
+  };
+}
+
+/** The proxy's id of `id` when it is the source's id of a request this test opened, else `id`. */
+const toProxyId = (id: string) => opened.get(id)?.id ?? id;
 
 export const emptyStore = () => createMemoryProxyStore({ now: () => Date.now() + fx.skew });
 
@@ -59,6 +95,7 @@ export function useRequestsFixture(): void {
     });
     fx.audited = [];
     fx.logged = [];
+    opened.clear();
   });
   afterEach(async () => {
     await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
@@ -98,6 +135,8 @@ export async function instance(options: Partial<TaskProxyOptions> = {}): Promise
     logger: { info: (line) => fx.logged.push(line), warn: (line) => fx.logged.push(line), error: (line) => fx.logged.push(line) },
     ...options,
   });
+  // `a.proxy.requests.open(room('el-1'), …)` remembers the proxy's id of `el-1` for `pid`.
+  Object.defineProperty(proxy, 'requests', { value: rememberingIds(proxy.requests) });
   proxies.push(proxy);
   const listener = toNodeListener(proxy);
   const server = createServer(listener);
@@ -134,8 +173,14 @@ export const list = async (at: Instance, who: string) => {
   expect(reply.status).toBe(200);
   return reply.body.data as Array<Record<string, unknown> & { request: HumanRequest; state: string }>;
 };
-export const answer = (at: Instance, who: string, id: string, body: unknown) =>
-  call(at, who, 'POST', `/requests/${encodeURIComponent(id)}/answer`, JSON.stringify(body));
+/** Answers request `id` (the proxy's, or the source's of a request this test opened) as `who`; a known source id as `body.requestId` is sent as the proxy's. */
+export const answer = (at: Instance, who: string, id: string, body: unknown) => {
+  const sent =
+    typeof body === 'object' && body !== null && typeof (body as { requestId?: unknown }).requestId === 'string'
+      ? { ...body, requestId: toProxyId((body as { requestId: string }).requestId) }
+      : body;
+  return call(at, who, 'POST', `/requests/${encodeURIComponent(toProxyId(id))}/answer`, JSON.stringify(sent));
+};
 
 /** An MCP form asking for a room. */
 export const room = (id: string): HumanRequest => ({

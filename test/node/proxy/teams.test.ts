@@ -76,7 +76,11 @@ async function twoInstances(kind: 'memory' | 'redis', options: Partial<TaskProxy
     pair = [store, store];
   } else {
     const prefix = `teams${++prefixes}:`;
-    const made = [createRedisProxyStore({ url: redis.url, prefix }), createRedisProxyStore({ url: redis.url, prefix })] as const;
+    // A new prefix is a Redis without its state: no reset grace, so that the first answer goes at once.
+    const made = [
+      createRedisProxyStore({ url: redis.url, prefix, resetGraceMs: 0 }),
+      createRedisProxyStore({ url: redis.url, prefix, resetGraceMs: 0 }),
+    ] as const;
     stores.push(...made);
     pair = [...made];
   }

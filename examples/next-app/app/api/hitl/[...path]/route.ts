@@ -9,8 +9,8 @@ const proxy = createTaskProxy({
   upstream: () => process.env.HITL_UPSTREAM,
   apiKey: () => process.env.HITL_API_KEY,
   basePath: '/api/hitl',
-  // Instances behind a load balancer share a Redis; its address as a function: Redis is reached at the first request, not by next build.
-  store: process.env.REDIS_URL ? createRedisProxyStore({ url: () => process.env.REDIS_URL }) : undefined,
+  // Instances behind a load balancer share a Redis, which the store reaches at its first call (a request), not as next build loads this file.
+  store: process.env.REDIS_URL ? createRedisProxyStore({ url: process.env.REDIS_URL }) : undefined,
 });
 
 export { proxy as GET, proxy as POST, proxy as PUT };
