@@ -20,7 +20,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createTaskClient } from '../../src/client';
 import { checkHumanRequest, type HumanAnswer, type HumanRequest } from '../../src/request';
-import { checkHumanAnswer } from '../../src/server/check-human-answer';
+import { checkHumanAnswer } from '../../src/server/requests/check-human-answer';
 import { createRunStore, resourceKeys, RUN_STORE_DEFAULTS, type RunStore } from '../../src/store';
 import { startSimulatorServer } from '../../src/testing';
 import { startRedisServer } from '../../scripts/lib/redis-server';

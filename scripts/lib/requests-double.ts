@@ -6,7 +6,7 @@
  * stories: a `fetch` in front of the service's (the simulator's, or a scripted one), and hands to
  * open, cancel, expire and answer requests "elsewhere".
  */
-import { checkHumanAnswer } from '../../src/server/check-human-answer';
+import { checkHumanAnswer } from '../../src/server/requests/check-human-answer';
 import {
   REQUEST_ALREADY_ANSWERED,
   REQUEST_ENDED,

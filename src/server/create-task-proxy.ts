@@ -12,27 +12,27 @@ import {
   readLimited,
   type TaskEndpoint,
 } from '../client';
-import { createAnswerGate, type AnswerStats } from './answer-gate';
-import { readAnswerBody, type AnswerBody } from './answer-body';
-import { createForwarder } from './forward-request';
-import { AUDITED_ENDPOINTS, createAnswerDigests, MIN_AUDIT_DIGEST_KEY_LENGTH, type ProxyAuditEntry } from './audit-log';
-import { createEventHub } from './create-event-hub';
-import { createMemoryProxyStore } from './create-memory-proxy-store';
-import type { EventHubStats } from './event-hub';
+import { createAnswerGate, type AnswerStats } from './forward/answer-gate';
+import { readAnswerBody, type AnswerBody } from './forward/answer-body';
+import { createForwarder } from './forward/forward-request';
+import { AUDITED_ENDPOINTS, createAnswerDigests, MIN_AUDIT_DIGEST_KEY_LENGTH, type ProxyAuditEntry } from './teams/audit-log';
+import { createEventHub } from './hub/create-event-hub';
+import { createMemoryProxyStore } from './stores/create-memory-proxy-store';
+import type { EventHubStats } from './hub/event-hub';
 import { consoleLogger, scrubbedLogger, storeErrorLog } from './logger';
-import { createKeyScrubber, createStringScrubber } from './scrub-key';
-import { capResponse } from './cap-response';
-import { releaseOnEnd, StreamLimits } from './request-limits';
+import { createKeyScrubber, createStringScrubber } from './forward/scrub-key';
+import { capResponse } from './forward/cap-response';
+import { releaseOnEnd, StreamLimits } from './forward/request-limits';
 import { TASK_PROXY_DEFAULTS, type ProxyAccess, type TaskProxyOptions } from './task-proxy-options';
-import { listTeamTasks } from './team-tasks';
-import { createTeamAccess, teamMethods } from './team-access';
-import { ToolCallClock } from './tool-call-clock';
-import { checkToolCallOptions, createToolCallDeadlines } from './notify-tool-call-deadlines';
+import { listTeamTasks } from './teams/team-tasks';
+import { createTeamAccess, teamMethods } from './teams/team-access';
+import { ToolCallClock } from './forward/tool-call-clock';
+import { checkToolCallOptions, createToolCallDeadlines } from './notify/notify-tool-call-deadlines';
 import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
-import type { ProxyRequests } from './proxy-requests';
-import type { TaskProxyRequestStats } from './request-stats';
-import { createTaskProxyRequests } from './task-proxy-requests';
-import { createLazyProxy, NO_CORE_STATS, type ConfiguredOptions, type CoreStats, type ProxyCore } from './lazy-task-proxy';
+import type { ProxyRequests } from './requests/proxy-requests';
+import type { TaskProxyRequestStats } from './requests/request-stats';
+import { createTaskProxyRequests } from './requests/task-proxy-requests';
+import { createLazyProxy, NO_CORE_STATS, type ConfiguredOptions, type CoreStats, type ProxyCore } from './forward/lazy-task-proxy';
 
 /** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
 export interface TaskProxy {

@@ -12,13 +12,13 @@ export type {
   TaskProxyOptions,
   TaskProxyRequestOptions,
 } from './task-proxy-options';
-export { RequestKeyConflictError } from './proxy-requests';
-export type { OpenedRequest, OpenRequestOptions, ProxyRequests } from './proxy-requests';
-export type { RequestTeamSourceStats, RequestTimeStats, TaskProxyRequestStats } from './request-stats';
+export { RequestKeyConflictError } from './requests/proxy-requests';
+export type { OpenedRequest, OpenRequestOptions, ProxyRequests } from './requests/proxy-requests';
+export type { RequestTeamSourceStats, RequestTimeStats, TaskProxyRequestStats } from './requests/request-stats';
 export { checkHumanRequest } from '../request';
-export { checkHumanAnswer } from './check-human-answer';
-export { createMemoryProxyStore } from './create-memory-proxy-store';
-export type { MemoryProxyStoreOptions } from './create-memory-proxy-store';
+export { checkHumanAnswer } from './requests/check-human-answer';
+export { createMemoryProxyStore } from './stores/create-memory-proxy-store';
+export type { MemoryProxyStoreOptions } from './stores/create-memory-proxy-store';
 export type {
   AnswerClaim,
   AnswerRecord,
@@ -28,23 +28,23 @@ export type {
   StoredChange,
   TaskChannelListener,
   TeamTask,
-} from './proxy-store';
-export type { AnswerStats } from './answer-gate';
+} from './stores/proxy-store';
+export type { AnswerStats } from './forward/answer-gate';
 export { AUDIT_PATH, isAuditEntry } from '../client';
 export type { AuditAction, AuditEntry, AuditPage } from '../client';
-export type { ProxyAuditEntry } from './audit-log';
-export type { EventHubStats } from './event-hub';
-export type { HubHealthStats, UpstreamFailureKind } from './hub-health';
+export type { ProxyAuditEntry } from './teams/audit-log';
+export type { EventHubStats } from './hub/event-hub';
+export type { HubHealthStats, UpstreamFailureKind } from './hub/hub-health';
 export type { TaskProxyLogger } from './logger';
 export { toNodeListener } from '../node';
 export type { NodeListener, NodeRequestLike, NodeResponseLike, NodeServerLike, NodeSocketLike, ToNodeListenerOptions } from '../node';
-export { webhookChannel } from './webhook-channel';
-export type { WebhookChannelOptions } from './webhook-channel';
-export { emailChannel } from './email-channel';
-export type { EmailChannelMail, EmailChannelOptions, EmailTransport } from './email-channel';
-export { webPushChannel } from './web-push-channel';
-export type { WebPushChannelOptions, WebPushPayload } from './web-push-channel';
-export { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_SUBSCRIPTIONS_PATH } from './notify-push-subscriptions';
+export { webhookChannel } from './notify/webhook-channel';
+export type { WebhookChannelOptions } from './notify/webhook-channel';
+export { emailChannel } from './notify/email-channel';
+export type { EmailChannelMail, EmailChannelOptions, EmailTransport } from './notify/email-channel';
+export { webPushChannel } from './notify/web-push-channel';
+export type { WebPushChannelOptions, WebPushPayload } from './notify/web-push-channel';
+export { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_SUBSCRIPTIONS_PATH } from './notify/notify-push-subscriptions';
 export type {
   NotificationChannel,
   NotificationContext,
@@ -52,6 +52,6 @@ export type {
   NotificationMessage,
   NotificationRules,
   TaskProxyNotifyOptions,
-} from './notify-options';
-export type { WaitingItem } from './notifier';
-export type { TaskProxyToolCallOptions } from './notify-tool-call-deadlines';
+} from './notify/notify-options';
+export type { WaitingItem } from './notify/notifier';
+export type { TaskProxyToolCallOptions } from './notify/notify-tool-call-deadlines';

@@ -1,9 +1,9 @@
 import type { TaskProxyLogger } from './logger';
 import type { TaskEndpointName } from '../client';
-import type { ProxyAuditEntry } from './audit-log';
-import type { ProxyStore } from './proxy-store';
-import type { TaskProxyNotifyOptions } from './notify-options';
-import type { TaskProxyToolCallOptions } from './notify-tool-call-deadlines';
+import type { ProxyAuditEntry } from './teams/audit-log';
+import type { ProxyStore } from './stores/proxy-store';
+import type { TaskProxyNotifyOptions } from './notify/notify-options';
+import type { TaskProxyToolCallOptions } from './notify/notify-tool-call-deadlines';
 import type { HumanAnswer, HumanRequest } from '../request';
 
 /** Defaults of `TaskProxyEventOptions`, and of how long the proxy remembers an answer. */

@@ -1,10 +1,10 @@
 import { parseJsonRecord } from '../../utils';
-import { toProxyAuditEntry, type ProxyAuditEntry } from '../audit-log';
-import { readAnswerRecord } from '../answer-record';
+import { toProxyAuditEntry, type ProxyAuditEntry } from '../teams/audit-log';
+import { readAnswerRecord } from '../forward/answer-record';
 import { noteToolCallSeen } from './note-tool-call-seen';
 import { redisConnections } from './redis-connections';
 import { createRedisRequestStore } from './redis-request-store';
-import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../proxy-store';
+import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../stores/proxy-store';
 import {
   ACQUIRE_LEASE,
   ANSWER_EPOCH,

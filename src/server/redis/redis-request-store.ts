@@ -1,6 +1,6 @@
 import { parseJsonRecord } from '../../utils';
-import { isFinalRequestState } from '../memory-request-store';
-import type { RequestStore, StoredPushSubscription, StoredRequest, StoredRequestState } from '../request-store';
+import { isFinalRequestState } from '../stores/memory-request-store';
+import type { RequestStore, StoredPushSubscription, StoredRequest, StoredRequestState } from '../stores/request-store';
 import type { RedisClient } from './redis-connections';
 import {
   AGREE_ON,

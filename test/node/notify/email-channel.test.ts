@@ -6,9 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { createMemoryProxyStore } from '../../../src/server';
-import { emailChannel } from '../../../src/server/email-channel';
-import { createNotifier } from '../../../src/server/notify-create-notifier';
-import type { WaitingItem } from '../../../src/server/notifier';
+import { emailChannel } from '../../../src/server/notify/email-channel';
+import { createNotifier } from '../../../src/server/notify/notify-create-notifier';
+import type { WaitingItem } from '../../../src/server/notify/notifier';
 
 interface ReceivedMail {
   readonly from: string;

@@ -4,9 +4,9 @@
  * instances that sent send nothing again, while a new one repeats with the same `webhook-id`.
  */
 import { createRedisProxyStore, type RedisProxyStore } from '../../../src/server/redis';
-import { createNotifier } from '../../../src/server/notify-create-notifier';
-import type { Notifier, WaitingItem } from '../../../src/server/notifier';
-import { webhookChannel } from '../../../src/server/webhook-channel';
+import { createNotifier } from '../../../src/server/notify/notify-create-notifier';
+import type { Notifier, WaitingItem } from '../../../src/server/notify/notifier';
+import { webhookChannel } from '../../../src/server/notify/webhook-channel';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 

@@ -4,10 +4,10 @@
  * same `webhook-id` after the store lost its records, and go on (unclaimed) while the store fails.
  */
 import { createMemoryProxyStore, type NotificationChannel, type NotificationMessage, type ProxyStore } from '../../../src/server';
-import { createNotifier, type NotifierDeps } from '../../../src/server/notify-create-notifier';
-import type { TaskProxyNotifyOptions } from '../../../src/server/notify-options';
-import type { WaitingItem } from '../../../src/server/notifier';
-import { webhookChannel } from '../../../src/server/webhook-channel';
+import { createNotifier, type NotifierDeps } from '../../../src/server/notify/notify-create-notifier';
+import type { TaskProxyNotifyOptions } from '../../../src/server/notify/notify-options';
+import type { WaitingItem } from '../../../src/server/notify/notifier';
+import { webhookChannel } from '../../../src/server/notify/webhook-channel';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 /** Lets every claim and send already started settle (the memory store answers in microtasks). */

@@ -8,7 +8,7 @@
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { createTaskProxy, type ProxyAccess, type TaskProxyNotifyOptions } from '../../../src/server';
-import { webhookChannel } from '../../../src/server/webhook-channel';
+import { webhookChannel } from '../../../src/server/notify/webhook-channel';
 import { startCountingUpstream, type CountingUpstream } from '../proxy/counting-upstream';
 import { answer, call, fx, instance, KEY, pid, room, roomAnswer, SECRET, sid, useRequestsFixture } from '../proxy/requests-fixture';
 import { startWebhookReceiver, type Delivery, type WebhookReceiver } from './webhook-receiver';

@@ -4,7 +4,7 @@
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { createMemoryProxyStore, PUSH_SUBSCRIPTIONS_PATH, type ProxyStore } from '../../../src/server';
-import { handlePushSubscriptions } from '../../../src/server/notify-push-subscriptions';
+import { handlePushSubscriptions } from '../../../src/server/notify/notify-push-subscriptions';
 
 const alice = { user: 'alice', team: 'ops' };
 const keys = () => {

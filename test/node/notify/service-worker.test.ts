@@ -5,7 +5,7 @@
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { createMemoryProxyStore, PUSH_SUBSCRIPTIONS_PATH } from '../../../src/server';
-import { handlePushSubscriptions } from '../../../src/server/notify-push-subscriptions';
+import { handlePushSubscriptions } from '../../../src/server/notify/notify-push-subscriptions';
 import { handlePushEvents, subscribeToPush, unsubscribeFromPush, type PushServiceWorkerScope } from '../../../src/service-worker';
 
 const ORIGIN = 'https://app.example.com';

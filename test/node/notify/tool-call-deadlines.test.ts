@@ -4,9 +4,9 @@
  * from the form's heading) and, past a deadline, stop the run once across instances, or not.
  */
 import { createMemoryProxyStore, type ProxyStore } from '../../../src/server';
-import type { Notifier, WaitingItem } from '../../../src/server/notifier';
-import { createToolCallDeadlines, type TaskProxyToolCallOptions } from '../../../src/server/notify-tool-call-deadlines';
-import { ToolCallClock, type PendingToolCall } from '../../../src/server/tool-call-clock';
+import type { Notifier, WaitingItem } from '../../../src/server/notify/notifier';
+import { createToolCallDeadlines, type TaskProxyToolCallOptions } from '../../../src/server/notify/notify-tool-call-deadlines';
+import { ToolCallClock, type PendingToolCall } from '../../../src/server/forward/tool-call-clock';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -9,8 +9,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webPush from 'web-push';
 import { createMemoryProxyStore, type ProxyStore } from '../../../src/server';
-import type { NotificationContext, NotificationMessage } from '../../../src/server/notify-options';
-import { webPushChannel } from '../../../src/server/web-push-channel';
+import type { NotificationContext, NotificationMessage } from '../../../src/server/notify/notify-options';
+import { webPushChannel } from '../../../src/server/notify/web-push-channel';
 
 interface Push {
   readonly path: string;

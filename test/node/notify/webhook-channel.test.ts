@@ -5,9 +5,9 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { createMemoryProxyStore } from '../../../src/server';
-import type { NotificationContext, NotificationMessage } from '../../../src/server/notify-options';
-import { notificationWebhookId } from '../../../src/server/notify-message';
-import { webhookChannel } from '../../../src/server/webhook-channel';
+import type { NotificationContext, NotificationMessage } from '../../../src/server/notify/notify-options';
+import { notificationWebhookId } from '../../../src/server/notify/notify-message';
+import { webhookChannel } from '../../../src/server/notify/webhook-channel';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { hmacSha256 } from '../../../src/server/hmac';
-import { standardWebhookHeaders, webhookSecretKey } from '../../../src/server/notify-webhook-signature';
+import { standardWebhookHeaders, webhookSecretKey } from '../../../src/server/notify/notify-webhook-signature';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

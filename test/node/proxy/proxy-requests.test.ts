@@ -5,8 +5,8 @@
  * Nothing of an answer reaches the audit, the logs or the store in the clear. The durable requests
  * are in proxy-requests-durable.test.ts.
  */
-import type { Notifier } from '../../../src/server/notifier';
-import { createTaskProxyRequests } from '../../../src/server/task-proxy-requests';
+import type { Notifier } from '../../../src/server/notify/notifier';
+import { createTaskProxyRequests } from '../../../src/server/requests/task-proxy-requests';
 import {
   answer,
   call,

@@ -6,7 +6,7 @@
  */
 import { createClient } from 'redis';
 import { createMemoryProxyStore, type ProxyStore } from '../../../src/server';
-import type { StoredPushSubscription, StoredRequest } from '../../../src/server/request-store';
+import type { StoredPushSubscription, StoredRequest } from '../../../src/server/stores/request-store';
 import { createRedisProxyStore, type RedisProxyStore } from '../../../src/server/redis';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
 

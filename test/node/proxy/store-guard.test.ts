@@ -4,7 +4,7 @@
  * other calls meanwhile, is waited for and never makes the hub degraded.
  */
 import { createMemoryProxyStore, type ProxyStore } from '../../../src/server';
-import { guardStore, StoreTimeoutError } from '../../../src/server/guard-store';
+import { guardStore, StoreTimeoutError } from '../../../src/server/hub/guard-store';
 
 beforeEach(() => {
   vi.useFakeTimers();

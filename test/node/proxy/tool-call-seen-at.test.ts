@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from 'redis';
 import { TOOL_CALL_SEEN_AT_HEADER } from '../../../src/client';
 import { createTaskProxy, toNodeListener, type TaskProxy } from '../../../src/server';
-import { ToolCallClock } from '../../../src/server/tool-call-clock';
+import { ToolCallClock } from '../../../src/server/forward/tool-call-clock';
 import { createRedisProxyStore, type RedisProxyStore } from '../../../src/server/redis';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
 import { startCountingUpstream, type CountingUpstream } from './counting-upstream';

@@ -4,7 +4,7 @@
  * polls sooner than the holder would have.
  */
 import { createMemoryProxyStore } from '../../../src/server';
-import { TopicLease } from '../../../src/server/topic-lease';
+import { TopicLease } from '../../../src/server/hub/topic-lease';
 
 const INTERVAL = 1000;
 

@@ -4,8 +4,8 @@
  * refused; a new run (a status that changed) has its result and GIF read again.
  */
 import type { EventResource } from '../../../src/client';
-import type { StoredChange } from '../../../src/server/proxy-store';
-import { TopicState } from '../../../src/server/topic-state';
+import type { StoredChange } from '../../../src/server/stores/proxy-store';
+import { TopicState } from '../../../src/server/hub/topic-state';
 
 const payload = (final: boolean, body: Record<string, unknown> = {}) => JSON.stringify({ taskId: 't', final, ...body });
 const change = (resource: EventResource, text: string): StoredChange => ({ topic: 't', resource, payload: text, epoch: 'e', seq: 1 });

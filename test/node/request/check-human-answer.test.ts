@@ -9,7 +9,7 @@ import { fromToolApproval, fromToolCall } from '../../../src/adapters/ai-sdk';
 import { fromInterrupt } from '../../../src/adapters/langgraph';
 import { fromElicitation } from '../../../src/adapters/mcp';
 import { checkHumanRequest, type HumanRequest } from '../../../src/request';
-import { checkHumanAnswer } from '../../../src/server/check-human-answer';
+import { checkHumanAnswer } from '../../../src/server/requests/check-human-answer';
 
 const schemaForm: HumanRequest = {
   id: 'el-1',

@@ -4,7 +4,7 @@
  * answer, so a catastrophic pattern cannot stall the proxy; the patterns still say what they say.
  */
 import type { HumanRequest } from '../../../src/request';
-import { checkHumanAnswer } from '../../../src/server/check-human-answer';
+import { checkHumanAnswer } from '../../../src/server/requests/check-human-answer';
 import { answer, instance, useRequestsFixture } from '../proxy/requests-fixture';
 
 /** Far more than these take (milliseconds), far less than a backtracking engine would (years). */

@@ -1,0 +1,214 @@
+import { isTaskApiError } from '../../client';
+import { isRecord } from '../../utils';
+import { auditOutcome, type ProxyAuditEntry } from '../teams/audit-log';
+import { describeError, type TaskProxyLogger } from '../logger';
+import { waitedFor } from './notify-message';
+import type { Notifier } from './notifier';
+import type { ProxyStore } from '../stores/proxy-store';
+import type { PendingToolCall } from '../forward/tool-call-clock';
+
+/**
+ * Deadlines of the task service's pending calls (`createTaskProxy({ toolCalls })`), counted from
+ * when the proxy first saw each call pending (the time every browser shows).
+ */
+export interface TaskProxyToolCallOptions {
+  /** Ms a call may wait for its answer; past it, `onExpired`. Default: none (no deadline). */
+  timeoutMs?: number;
+  /** Deadlines by tool name, in ms, instead of `timeoutMs` for those tools. Default: none. */
+  byTool?: Readonly<Record<string, number>>;
+  /**
+   * At the deadline: `stop` stops the run (once, whichever instance sees it first); `escalate`
+   * leaves it waiting, and the `notify.escalate` rules go on for it as for any waiting item.
+   * Default: `escalate`.
+   */
+  onExpired?: 'stop' | 'escalate';
+}
+
+/** What `createToolCallDeadlines` needs of the proxy. */
+interface ToolCallDeadlinesDeps {
+  store: Pick<ProxyStore, 'readTasks' | 'claimOnce'>;
+  /** Told of every pending call (`kind: 'tool_call'`, id `<taskId>/<toolCallId>`). */
+  notifier: Notifier;
+  /** Stops the run of `taskId` at the service (`POST /api/v1/task/{taskId}/stop-run`). */
+  stopRun(taskId: string): Promise<void>;
+  logger: TaskProxyLogger;
+  /** With `identify`: a task the store gives no team is told to nobody (no team could open it). */
+  teams: boolean;
+  /**
+   * Keeps a run stopped at its deadline in the audit trail: action `stop_run` by user `''`, as the
+   * proxy's other own actions (a request's `expire_request`). Default: none.
+   */
+  audit?: (entry: ProxyAuditEntry) => Promise<void>;
+  /** Default: `Date.now`. */
+  now?: () => number;
+}
+
+/** The proxy's side of the service calls' deadlines and notifications. */
+interface ToolCallDeadlines {
+  /** A status shows `toolCall` of `taskId` pending, first seen at `waitingSince` (`ToolCallClock`'s `onPending`). */
+  pending(taskId: string, toolCall: PendingToolCall, waitingSince: number): void;
+  /**
+   * The call was answered through this instance: no notification of it starts any more. Without
+   * `toolCallId`, the task's call this instance last saw pending.
+   */
+  answered(taskId: string, toolCallId?: string): void;
+}
+
+/** How long a stop claimed by an instance holds: a stop that failed is tried again after it. */
+const STOP_LEASE_MS = 60_000;
+/** A task's team is asked again after this long when the store did not know it or failed. */
+const TEAM_RETRY_MS = 60_000;
+/** Tasks remembered; the least recently seen go first. */
+const MAX_TASKS = 10_000;
+
+interface TaskMemo {
+  toolCallId: string;
+  /** `busy` while claiming or stopping; a time: not before then again. */
+  stop: 'busy' | number;
+}
+
+/** What a call asks, for a notification: its form's heading, or its tool's name. */
+function titleOf(toolCall: PendingToolCall): string {
+  const parameters = toolCall.tool?.parameters;
+  if (isRecord(parameters) && typeof parameters.heading === 'string' && parameters.heading.trim() !== '') return parameters.heading;
+  return typeof toolCall.tool?.name === 'string' ? toolCall.tool.name : 'A call of the task service';
+}
+
+/** Throws a `TypeError` for `toolCalls` options the deadlines cannot follow: called when the proxy is made, so a typo fails at start. */
+export function checkToolCallOptions(options: TaskProxyToolCallOptions | undefined): void {
+  deadlineOf(options ?? {});
+}
+
+/** Checks `options` when the proxy is made, so a typo fails at start, not at the first deadline. */
+function deadlineOf(options: TaskProxyToolCallOptions): (tool: unknown) => number | undefined {
+  const valid = (value: unknown, at: string) => {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new TypeError(`createTaskProxy: ${at} must be a number of ms, 0 or more`);
+    return value;
+  };
+  const timeoutMs = valid(options.timeoutMs, 'toolCalls.timeoutMs');
+  const byTool = new Map<string, number>();
+  for (const [name, value] of Object.entries(options.byTool ?? {}))
+    byTool.set(name, valid(value, `toolCalls.byTool[${JSON.stringify(name)}]`) as number);
+  if (options.onExpired !== undefined && options.onExpired !== 'stop' && options.onExpired !== 'escalate')
+    throw new TypeError('createTaskProxy: toolCalls.onExpired must be "stop" or "escalate"');
+  return (tool) => (typeof tool === 'string' ? (byTool.get(tool) ?? timeoutMs) : timeoutMs);
+}
+
+/**
+ * Tells the notifier of each pending service call at each sighting, and at a call's deadline
+ * stops its run once across instances (`onExpired: 'stop'`, through the store's `claimOnce`) or
+ * leaves it to the escalation rules. A task's new call ends the notifications of its previous one.
+ */
+export function createToolCallDeadlines(options: TaskProxyToolCallOptions | undefined, deps: ToolCallDeadlinesDeps): ToolCallDeadlines {
+  const limitOf = deadlineOf(options ?? {});
+  const stopping = options?.onExpired === 'stop';
+  const { store, notifier, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const tasks = new Map<string, TaskMemo>();
+  const teamOf = new Map<string, { team: string | undefined; askAfter: number } | 'asking'>();
+
+  function remember<T>(map: Map<string, T>, key: string, value: T) {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > MAX_TASKS) map.delete(map.keys().next().value as string);
+  }
+
+  /** Calls `then` with the task's team, at once when known, once the store said when not; never for a task of no team. */
+  function withTeam(taskId: string, then: (team: string) => void) {
+    if (!deps.teams) return then('');
+    const known = teamOf.get(taskId);
+    // The sighting that asked tells the notifier once the store answers.
+    if (known === 'asking') return;
+    if (known !== undefined && (known.team !== undefined || now() < known.askAfter)) {
+      if (known.team !== undefined) then(known.team);
+      return;
+    }
+    teamOf.set(taskId, 'asking');
+    store.readTasks([taskId]).then(
+      ([task]) => {
+        remember(teamOf, taskId, { team: task?.team, askAfter: now() + TEAM_RETRY_MS });
+        if (task !== undefined) then(task.team);
+      },
+      (error: unknown) => {
+        logger.error(`notifications: the proxy store could not say whose task a pending call is of: ${describeError(error)}`);
+        remember(teamOf, taskId, { team: undefined, askAfter: now() + TEAM_RETRY_MS });
+      },
+    );
+  }
+
+  async function stop(taskId: string, memo: TaskMemo, waitedMs: number) {
+    memo.stop = 'busy';
+    try {
+      if (!(await store.claimOnce(`deadline-stop:${taskId}\n${memo.toolCallId}`, STOP_LEASE_MS))) {
+        memo.stop = now() + STOP_LEASE_MS;
+        return;
+      }
+      logger.info(`a call of task ${JSON.stringify(taskId)} waited ${waitedFor(waitedMs)}, past its deadline: its run is stopped`);
+      let status = 200;
+      let code: string | undefined;
+      try {
+        await deps.stopRun(taskId);
+      } catch (error) {
+        // As a stop through the proxy is recorded: the service's status, 502 when it could not be reached.
+        status = isTaskApiError(error) ? (error.status ?? 502) : 502;
+        code = isTaskApiError(error) ? error.code : undefined;
+        throw error;
+      } finally {
+        const known = teamOf.get(taskId);
+        await deps
+          .audit?.({
+            at: new Date(now()).toISOString(),
+            user: '',
+            team: typeof known === 'object' ? (known.team ?? '') : '',
+            action: 'stop_run',
+            taskId,
+            toolCallId: memo.toolCallId,
+            status,
+            outcome: auditOutcome('stop_run', status, code),
+          })
+          .catch((error: unknown) => logger.error(`could not keep the deadline's stop in the audit trail: ${describeError(error)}`));
+      }
+      memo.stop = now() + STOP_LEASE_MS;
+    } catch (error) {
+      logger.error(`could not stop the run of task ${JSON.stringify(taskId)} at its call's deadline: ${describeError(error)}`);
+      memo.stop = now() + STOP_LEASE_MS;
+    }
+  }
+
+  return {
+    pending(taskId, toolCall, waitingSince) {
+      try {
+        const { toolCallId } = toolCall;
+        let memo = tasks.get(taskId);
+        if (memo !== undefined && memo.toolCallId !== toolCallId) {
+          notifier.ended(`${taskId}/${memo.toolCallId}`);
+          memo = undefined;
+        }
+        memo ??= { toolCallId, stop: 0 };
+        remember(tasks, taskId, memo);
+        const title = titleOf(toolCall);
+        withTeam(taskId, (team) => {
+          // Not for a call that another replaced while the store was asked.
+          if (tasks.get(taskId)?.toolCallId === toolCallId)
+            notifier.notice({ kind: 'tool_call', id: `${taskId}/${toolCallId}`, team, source: 'task-service', title, waitingSince });
+        });
+        const limit = limitOf(toolCall.tool?.name);
+        const waitedMs = now() - waitingSince;
+        if (stopping && limit !== undefined && waitedMs >= limit && memo.stop !== 'busy' && now() >= memo.stop)
+          void stop(taskId, memo, waitedMs);
+      } catch (error) {
+        logger.error(`notifications: ${describeError(error)}`);
+      }
+    },
+
+    answered(taskId, toolCallId) {
+      const seen = tasks.get(taskId)?.toolCallId;
+      const ended = toolCallId ?? seen;
+      if (ended === undefined) return;
+      notifier.ended(`${taskId}/${ended}`);
+      if (seen === ended) tasks.delete(taskId);
+    },
+  };
+}

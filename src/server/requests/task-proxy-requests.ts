@@ -1,0 +1,106 @@
+import { DEFAULT_MAX_BODY_BYTES, errorEnvelope, readLimited } from '../../client';
+import { consoleLogger, scrubbedLogger, storeErrorLog } from '../logger';
+import { NO_NOTIFIER, type Notifier } from '../notify/notifier';
+import { createNotifier } from '../notify/notify-create-notifier';
+import { handlePushSubscriptions, PUSH_SUBSCRIPTIONS_PATH } from '../notify/notify-push-subscriptions';
+import { normaliseBasePath, notAllowed, stripBasePath } from '../proxy-paths';
+import type { ProxyStore } from '../stores/proxy-store';
+import { createProxyRequests } from './proxy-requests';
+import { createStringScrubber } from '../forward/scrub-key';
+import { storeIdOf } from './request-records';
+import { createTeamAccess } from '../teams/team-access';
+import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from '../task-proxy-options';
+
+/** A setting given as a string or a function, read now: undefined while empty. */
+export function readSetting(setting: string | (() => string | undefined) | undefined): string | undefined {
+  const value = typeof setting === 'function' ? setting() : setting;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The requests of a `createTaskProxy` (`proxy.requests`, their routes and stats), its notifier and
+ * the push subscriptions' route, set up when the proxy is made: they need neither `upstream` nor
+ * (until an answer is sealed or a notification sent) `apiKey`, so a lazy proxy opens requests
+ * before its first request. The notifier is the proxy's one (`given`, else made from `notify`):
+ * the service's calls are told to it too.
+ */
+export function createTaskProxyRequests(options: TaskProxyOptions & { store: ProxyStore }, given?: Notifier) {
+  const { store } = options;
+  // The same on every instance; read as late as the proxy reads it (a lazy proxy's is set on its first request).
+  const readSecret = () => readSetting(options.secret) ?? readSetting(options.apiKey);
+  // The key and the secret are read as the proxy reads them, lazily; once read, no line says them.
+  const scrubbers = new Map<string, (text: string) => string>();
+  const logger = scrubbedLogger(options.logger ?? consoleLogger, (text) => {
+    for (const setting of [options.apiKey, options.secret]) {
+      const key = readSetting(setting);
+      if (key === undefined) continue;
+      let scrub = scrubbers.get(key);
+      if (scrub === undefined) scrubbers.set(key, (scrub = createStringScrubber(key)));
+      text = scrub(text);
+    }
+    return text;
+  });
+  const onStoreError = options.onStoreError ?? storeErrorLog(logger);
+  const teams = options.identify !== undefined;
+  const access = createTeamAccess({
+    options,
+    store,
+    onStoreError,
+    teams,
+    auditRetentionMs: options.auditRetentionMs ?? TASK_PROXY_DEFAULTS.auditRetentionMs,
+    logger,
+  });
+  const basePath = normaliseBasePath(options.basePath ?? '');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const notifier =
+    given ??
+    (options.notify === undefined
+      ? NO_NOTIFIER
+      : createNotifier(options.notify, {
+          store,
+          logger,
+          signingKey: readSecret,
+          onStoreError: options.onStoreError,
+          // A request another instance took the answer of a moment ago is not escalated; a call of the service is, while a poll shows it pending.
+          isWaiting: async (item) => item.kind !== 'request' || (await store.readRequests([storeIdOf(item.id)]))[0]?.state === 'open',
+        }));
+  const requests = createProxyRequests({
+    store,
+    options: options.requests,
+    basePath,
+    readSecret,
+    access: { ...access, teams, maxBodyBytes },
+    teams,
+    writeAudit: access.writeAudit,
+    logger,
+    onStoreError,
+    notifier,
+  });
+
+  /** `{basePath}/push/subscriptions`, with notifications only: who may hand in a subscription is asked as for any route. */
+  async function pushSubscriptions(request: Request): Promise<Response> {
+    if (request.method !== 'POST' && request.method !== 'DELETE') return notAllowed(['POST', 'DELETE']);
+    const read = await readLimited(request, maxBodyBytes).catch(() => 'unreadable' as const);
+    if (read === 'unreadable') return errorEnvelope(400, 'The request body could not be read');
+    if (read === 'too-large') return errorEnvelope(413, `Request body larger than ${maxBodyBytes} bytes`);
+    // `identify` and `authorize` get a copy with the bytes, the subscription its own.
+    const seen = new Request(request, { body: read as BodyInit });
+    const identity = await access.identifyCaller(seen);
+    if (identity instanceof Response) return identity;
+    if (!(await access.isAuthorized(seen, { identity, endpoint: 'pushSubscriptions' }))) return errorEnvelope(403, 'Forbidden');
+    return handlePushSubscriptions(new Request(request, { body: read as BodyInit }), identity, store, { maxBodyBytes });
+  }
+
+  return {
+    ...requests,
+    notifier,
+    /** `GET {basePath}/audit`, for a proxy without a task service (the configured core serves its own). */
+    auditTrail: access.auditTrail,
+    /** Answers the requests' routes and the push subscriptions'; `undefined` for any other path. */
+    route(request: Request): Promise<Response> | undefined {
+      const own = requests.route(request);
+      if (own !== undefined || notifier === NO_NOTIFIER) return own;
+      return stripBasePath(new URL(request.url).pathname, basePath) === PUSH_SUBSCRIPTIONS_PATH ? pushSubscriptions(request) : undefined;
+    },
+  };
+}
