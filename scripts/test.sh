@@ -3,6 +3,11 @@
 # good part of its time waiting on pages, child processes and poll intervals. Arguments go to
 # Vitest. The checks' output comes after Vitest's; either failing fails the run.
 set -u
+# Node 24, the active LTS, whatever the machine's own Node is (scripts/node-24.sh).
+node24=$(sh scripts/node-24.sh) || exit 1
+[ -z "$node24" ] || PATH="$node24:$PATH"
+export PATH
+echo "Node $(node -v)"
 sh scripts/ensure-chromium.sh || exit 1
 checks_log=$(mktemp)
 trap 'rm -f "$checks_log"' EXIT
