@@ -1,3 +1,5 @@
+import { EN_SOURCE_NAMES, sourceName } from './source-names';
+
 /** Every text `<Inbox>` writes itself. Each is a function, so translations can reorder words. */
 export interface InboxMessages {
   /** The inbox's heading. `count` is the number of calls waiting. Default: "Waiting for you (<count>)". */
@@ -9,8 +11,14 @@ export interface InboxMessages {
    * locale, "2 min"). Default: "Could not load the inbox: <reason>. Last updated <duration> ago."
    */
   stale(context: { reason: string; duration: string }): string;
-  /** Label of the list of items. Default: "Tool calls waiting for your answer". */
-  listLabel(): string;
+  /**
+   * Label of the list of the items that wait; `requests` is true when it lists requests of agent
+   * frameworks (not only the task service's tool calls). Default: "Requests waiting for your
+   * answer", else "Tool calls waiting for your answer".
+   */
+  listLabel(context: { requests: boolean }): string;
+  /** Label of the list of the requests that ended elsewhere, listed below for about a minute. Default: "No longer waiting". */
+  endedListLabel(): string;
   /** With nothing waiting. Default: "Nothing is waiting for you." */
   empty(): string;
   /** While the tasks are listed for the first time. Default: "Looking for agents that wait for you…". */
@@ -38,10 +46,14 @@ export interface InboxMessages {
   /** Title of an OS notification. Default: "<task> is waiting for you". */
   notificationTitle(context: { task: string }): string;
   /**
-   * Where a request comes from, named by its `source`. Default: "MCP", "AI SDK", "LangGraph",
-   * "AG-UI", "Task service"; any other source as it is.
+   * Who asks for a request, its item's first line: `requestedBy` (agent-made: an MCP server's or an
+   * agent's name, on one line) beside its `source`'s name, else the source's name alone. Default:
+   * "Bistro Lumière (MCP server)"; "MCP server", "LangGraph agent", "AI SDK agent", "AG-UI agent",
+   * "Task service"; any other source as it is.
    */
-  requestSource(context: { source: string }): string;
+  requestSource(context: { source: string; requestedBy: string | undefined }): string;
+  /** Beside the first action of an approval of several that has no title: how many more it asks about. Default: "+<count> more". */
+  moreActions(context: { count: number }): string;
   /** How long a request has before its deadline. `duration` is already written in the locale. Default: "expires in <duration>". */
   expiresIn(context: { duration: string }): string;
   /**
@@ -59,24 +71,13 @@ export interface InboxMessages {
   announceEnded(context: { title: string; status: string }): string;
 }
 
-/** The frameworks' own names, the same in every language. */
-const FRAMEWORK_NAMES: Readonly<Record<string, string>> = { mcp: 'MCP', 'ai-sdk': 'AI SDK', langgraph: 'LangGraph', 'ag-ui': 'AG-UI' };
-
-/**
- * A request's `source` as a person reads it: a framework's own name, `taskService` (in the
- * locale's words) for the task service, and any other source (agent-made) as it is.
- */
-export function sourceName(source: string, taskService: string): string {
-  if (source === 'task-service') return taskService;
-  return Object.hasOwn(FRAMEWORK_NAMES, source) ? (FRAMEWORK_NAMES[source] as string) : source;
-}
-
 /** English defaults of `InboxMessages`. */
 export const enInboxMessages: InboxMessages = {
   heading: ({ count }) => `Waiting for you (${count})`,
   headingUnknown: () => 'Waiting for you',
   stale: ({ reason, duration }) => `Could not load the inbox: ${reason}. Last updated ${duration} ago.`,
-  listLabel: () => 'Tool calls waiting for your answer',
+  listLabel: ({ requests }) => (requests ? 'Requests waiting for your answer' : 'Tool calls waiting for your answer'),
+  endedListLabel: () => 'No longer waiting',
   empty: () => 'Nothing is waiting for you.',
   loading: () => 'Looking for agents that wait for you…',
   error: ({ reason }) => `Could not load the inbox: ${reason}`,
@@ -90,7 +91,11 @@ export const enInboxMessages: InboxMessages = {
   submitError: ({ reason }) => `Your answer could not be sent: ${reason}`,
   enableNotifications: () => 'Notify me when an agent waits',
   notificationTitle: ({ task }) => `${task} is waiting for you`,
-  requestSource: ({ source }) => sourceName(source, 'Task service'),
+  requestSource: ({ source, requestedBy }) => {
+    const name = sourceName(source, EN_SOURCE_NAMES);
+    return requestedBy === undefined ? name : `${requestedBy} (${name})`;
+  },
+  moreActions: ({ count }) => `+${count.toLocaleString('en')} more`,
   expiresIn: ({ duration }) => `expires in ${duration}`,
   requestAnswered: ({ user, time }) =>
     user === undefined

@@ -1,4 +1,5 @@
 import { countPlural, formatDuration } from './format';
+import { EN_SOURCE_NAMES, sourceName } from './source-names';
 
 /**
  * The texts `<HumanRequestPrompt>` writes itself, beside those of its form (`form` group) and its
@@ -12,6 +13,26 @@ export interface RequestMessages {
   approvalHeading(): string;
   /** Heading of a page to visit without a title. Default: "Visit a page". */
   linkHeading(): string;
+  /**
+   * The name of what asks when the request has no `requestedBy`, by its `source`. Default: "MCP
+   * server", "LangGraph agent", "AI SDK agent", "AG-UI agent", "Task service"; any other source as it is.
+   */
+  sourceName(context: { source: string }): string;
+  /**
+   * Near the answer's button, and describing it: who asks (`requestedBy`, agent-made, else
+   * `sourceName`). Not for the task service's own requests, which say the `form` group's
+   * `agentNotice`. Default: "Requested by <requester>. Check it before you answer."
+   */
+  requestedBy(context: { requester: string }): string;
+  /**
+   * The name of a prompt's region when another prompt on the page has the same heading, so that
+   * they can be told apart (alone, a prompt is named by its heading): its `heading`, then what it
+   * asks when the heading does not say it (`what`: an action's name, a form's heading) and what
+   * for (`detail`: an action's description, the request's message), each undefined when there is
+   * none; `ordinal` numbers the prompts whose name would still be the same (the same question
+   * asked twice), from 2, undefined for the first. Default: "<heading>: <what> – <detail> (<ordinal>)".
+   */
+  promptLabel(context: { heading: string; what: string | undefined; detail: string | undefined; ordinal: number | undefined }): string;
   /** The button that declines the request. Default: "Decline". */
   decline(): string;
   /** The button that dismisses the request without deciding. Default: "Cancel". */
@@ -59,7 +80,17 @@ export interface RequestMessages {
  */
 export type RequestPromptMessages = Pick<
   RequestMessages,
-  'formHeading' | 'approvalHeading' | 'linkHeading' | 'decline' | 'cancel' | 'finished' | 'expired' | 'answered'
+  | 'formHeading'
+  | 'approvalHeading'
+  | 'linkHeading'
+  | 'sourceName'
+  | 'requestedBy'
+  | 'promptLabel'
+  | 'decline'
+  | 'cancel'
+  | 'finished'
+  | 'expired'
+  | 'answered'
 >;
 
 /** The English `RequestPromptMessages`. */
@@ -67,6 +98,13 @@ export const enRequestPromptMessages: RequestPromptMessages = {
   formHeading: () => 'Input requested',
   approvalHeading: () => 'Approval requested',
   linkHeading: () => 'Visit a page',
+  sourceName: ({ source }) => sourceName(source, EN_SOURCE_NAMES),
+  requestedBy: ({ requester }) => `Requested by ${requester}. Check it before you answer.`,
+  promptLabel: ({ heading, what, detail, ordinal }) => {
+    const about = [what, detail].filter((part) => part !== undefined).join(' – ');
+    const name = about === '' ? heading : `${heading}: ${about}`;
+    return ordinal === undefined ? name : `${name} (${ordinal.toLocaleString('en')})`;
+  },
   decline: () => 'Decline',
   cancel: () => 'Cancel',
   finished: () => 'I have finished',

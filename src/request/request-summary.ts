@@ -44,8 +44,7 @@ const DEFAULT_MAX_LENGTH = 120;
 
 /** An agent-made text on one line, if it is a string with something to show. */
 function line(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.replace(/\s+/g, ' ').trim();
+  const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
   return text === '' ? undefined : text;
 }
 
@@ -55,30 +54,24 @@ function line(value: unknown): string | undefined {
  * what for (the first action's description, else the request's message). The request is
  * untrusted: a field that is not text is passed over, never read as markup.
  */
-export function summarizeRequest(request: HumanRequest, options: SummarizeRequestOptions = {}): RequestSummary {
-  const max = options.maxLength ?? DEFAULT_MAX_LENGTH;
-  const kindTitles = options.kindTitles ?? ENGLISH_KIND_TITLES;
+export function summarizeRequest(
+  request: HumanRequest,
+  { kindTitles = ENGLISH_KIND_TITLES, maxLength = DEFAULT_MAX_LENGTH }: SummarizeRequestOptions = {},
+): RequestSummary {
   // Read as given: an adapter's request is built from the agent's data.
-  const given: Partial<Record<string, unknown>> = isRecord(request) ? request : {};
-  const kind = given.kind;
-  const actions: unknown[] = kind === 'approval' && Array.isArray(given.actions) ? (given.actions as unknown[]) : [];
+  const given: Record<string, unknown> = isRecord(request) ? request : {};
+  const { kind } = given;
+  const actions: unknown[] = kind === 'approval' && Array.isArray(given.actions) ? given.actions : [];
   const first = isRecord(actions[0]) ? actions[0] : {};
-  const formHeading =
-    kind !== 'form'
-      ? undefined
-      : isRecord(given.parameters)
-        ? line(given.parameters.heading)
-        : isRecord(given.schema)
-          ? line(given.schema.title)
-          : undefined;
-  const actionName = line(first.name);
-  const own = line(given.title) ?? formHeading;
-  const title = own ?? actionName ?? (kind === 'approval' ? kindTitles.approval : kind === 'link' ? kindTitles.link : kindTitles.form);
+  const form =
+    kind !== 'form' ? {} : isRecord(given.parameters) ? given.parameters : isRecord(given.schema) ? { heading: given.schema.title } : {};
+  const own = line(given.title) ?? line(form.heading);
+  const action = line(first.name);
+  const title = own ?? action ?? kindTitles[kind === 'approval' || kind === 'link' ? kind : 'form'];
   const detail = line(first.description) ?? line(given.message);
-  const summary: RequestSummary = {
-    title: cutText(title, max),
-    moreActions: own === undefined && actionName !== undefined ? Math.max(0, actions.length - 1) : 0,
+  return {
+    title: cutText(title, maxLength),
+    moreActions: own === undefined && action !== undefined ? actions.length - 1 : 0,
+    ...(detail === undefined || detail === title ? {} : { detail: cutText(detail, maxLength) }),
   };
-  if (detail !== undefined && detail !== title) summary.detail = cutText(detail, max);
-  return summary;
 }

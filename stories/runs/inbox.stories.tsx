@@ -8,6 +8,7 @@ import { fromElicitation } from '../../src/adapters/mcp';
 import { InboxObserver } from '../../src/store-entry';
 import { DEFAULT_SIMULATOR_API_KEY, SIMULATOR_ORIGIN, type SimulatedService } from '../../src/testing';
 import { createRequestsDouble, type RequestsDouble } from '../../scripts/lib/requests-double';
+import { inboxRequestPartsLoaded } from '../support/loaded';
 import { LOGIN_TASK, releaseSimulator, simulate, startTask, untilToolCall, withSimulator, type StoryClock } from '../support/simulator';
 
 const LIST_TASKS = { method: 'GET', path: '/api/v1/tasks' };
@@ -131,7 +132,11 @@ const sendEmail: Interrupt<HITLRequest> = {
   id: 'b3c1f0e2a9d84c51',
   value: {
     actionRequests: [
-      { name: 'send_email', args: { to: 'ann@example.com', subject: 'Invoice 2025-117' }, description: 'Send the invoice to Ann.' },
+      {
+        name: 'send_email',
+        args: { to: 'team@example.com', subject: 'Weekly report' },
+        description: 'Send the weekly report to the team.',
+      },
     ],
     reviewConfigs: [{ actionName: 'send_email', allowedDecisions: ['approve', 'reject'] }],
   },
@@ -140,63 +145,107 @@ const sendEmail: Interrupt<HITLRequest> = {
 /**
  * A story's service and, in front of it, the proxy's requests (`GET /requests`,
  * `POST /requests/{id}/answer`) as `createTaskProxy` serves them: what `proxy.requests.open`
- * opened is listed beside the service's calls.
+ * opened is listed beside the service's calls. The inbox's store holds them (`waiting` items)
+ * before the story renders, and the parts a request loads when first opened are loaded: a `play`
+ * then waits only for what the person does, not for polls and chunks on a busy machine.
  */
-function withRequests(setup: (service: SimulatedService, clock: StoryClock, requests: RequestsDouble) => Promise<void>) {
+function withRequests(waiting: number, setup: (service: SimulatedService, clock: StoryClock, requests: RequestsDouble) => Promise<void>) {
   return async () => {
     const requests = createRequestsDouble();
-    const { simulator } = await simulate({
-      setup: async ({ service, clock }) => {
-        await setup(service, clock, requests);
-        return undefined;
-      },
-      client: (service) =>
-        createTaskClient({
-          baseUrl: SIMULATOR_ORIGIN,
-          apiKey: DEFAULT_SIMULATOR_API_KEY,
-          fetch: requests.fetch((request) => service.fetch(request)),
-          timeoutMs: 0,
-        }),
-    })();
+    const [{ simulator }] = await Promise.all([
+      simulate({
+        setup: async ({ service, clock }) => {
+          await setup(service, clock, requests);
+          return undefined;
+        },
+        client: (service) =>
+          createTaskClient({
+            baseUrl: SIMULATOR_ORIGIN,
+            apiKey: DEFAULT_SIMULATOR_API_KEY,
+            fetch: requests.fetch((request) => service.fetch(request)),
+            timeoutMs: 0,
+          }),
+        preload: (store) => readInbox(store, waiting),
+      })(),
+      inboxRequestPartsLoaded(),
+    ]);
     return { simulator, requests };
   };
 }
 
 const requestsOf = (loaded: Record<string, unknown>) => loaded.requests as RequestsDouble;
 
+/** An item's lines as the list shows them before it is opened: who asks, what, what for. */
+const linesOf = (item: HTMLElement) =>
+  [...item.querySelectorAll('.hitl-inbox-task, .hitl-inbox-tool, .hitl-inbox-title')].map((line) => line.textContent);
+
 /**
  * One inbox for every agent: a run of the task service waiting for its sign-in form, an MCP
  * server's elicitation (a form, with a deadline) and a LangChain agent's approval, each opened by
- * `proxy.requests.open(request, { team })` on the server and listed oldest first. A request opens
- * its `<HumanRequestPrompt>` in place and its answer goes to the proxy once.
+ * `proxy.requests.open(request, { team })` on the server and listed oldest first. Each says, before
+ * it is opened, who asks (the server's name given as `requestedBy`, else the source's: "LangGraph
+ * agent"), what (the tool the agent would call, the form's heading) and what for (the tool call's
+ * description, the server's message). A request opens its `<HumanRequestPrompt>` in place, whose
+ * footer says who asks, and its answer goes to the proxy once.
  */
 export const WithFrameworkRequests: Story = {
   loaders: [
-    withRequests(async (service, clock, requests) => {
+    withRequests(3, async (service, clock, requests) => {
       requests.open(fromInterrupt(sendEmail), { openedAt: Date.now() - 4 * 60_000 });
       await untilToolCall(service, clock, await startTask(service, LOGIN_TASK));
-      requests.open(fromElicitation(bookTable, { id: 7, title: 'Bistro Lumière asks' }), {
-        openedAt: Date.now() - 30_000,
-        expiresAt: Date.now() + 10 * 60_000,
-      });
+      requests.open(
+        { ...fromElicitation(bookTable, { id: 7 }), requestedBy: 'Bistro Lumière' },
+        { openedAt: Date.now() - 30_000, expiresAt: Date.now() + 10 * 60_000 },
+      );
     }),
   ],
   play: async ({ canvas, loaded, userEvent }) => {
-    const list = await canvas.findByRole('list', { name: 'Tool calls waiting for your answer' });
-    await expect(await canvas.findByRole('heading', { name: 'Waiting for you (3)' })).toBeVisible();
+    const list = await canvas.findByRole('list', { name: 'Requests waiting for your answer' });
+    await expect(canvas.getByRole('heading', { name: 'Waiting for you (3)' })).toBeVisible();
     const items = within(list).getAllByRole('button');
     // Oldest first: the approval (4 min), the elicitation (30 s), the service's form (seen as the page opened).
-    const sources = items.map((item) => item.querySelector('.hitl-inbox-task')?.textContent);
-    await expect(sources.slice(0, 2)).toEqual(['LangGraph', 'MCP']);
+    await expect(items.slice(0, 2).map(linesOf)).toEqual([
+      ['LangGraph agent', 'send_email', 'Send the weekly report to the team.'],
+      ['Bistro Lumière (MCP server)', 'Input requested', 'To book your table, the restaurant needs a few details.'],
+    ]);
     await expect(items[1]).toHaveTextContent(/expires in (9|10) min/);
     await expect(items[2]).toHaveTextContent(/Sign in/);
-    await userEvent.click(within(list).getByRole('button', { name: /Bistro Lumière asks/ }));
+    await userEvent.click(within(list).getByRole('button', { name: /Bistro Lumière/ }));
     await userEvent.type(await canvas.findByRole('textbox', { name: /Name/ }), 'Ada Lovelace');
+    await expect(canvas.getByRole('button', { name: 'Submit' })).toHaveAccessibleDescription(
+      'Requested by Bistro Lumière. Check it before you answer.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
     await expect(await canvas.findByRole('heading', { name: 'Waiting for you (2)' })).toBeVisible();
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     const [sent] = requestsOf(loaded).answers;
     await expect(requestsOf(loaded).answers).toHaveLength(1);
     await expect(sent?.answer).toEqual({ requestId: sent?.id, action: 'accept', content: { name: 'Ada Lovelace', guests: 2 } });
+  },
+};
+
+/**
+ * A request a colleague answered meanwhile: no longer counted nor listed with what waits, but
+ * below it, saying who answered and when, for about a minute.
+ */
+export const WithRequestAnsweredElsewhere: Story = {
+  loaders: [
+    withRequests(1, async (_service, _clock, requests) => {
+      requests.open(fromInterrupt(sendEmail), { openedAt: Date.now() - 4 * 60_000 });
+      requests.open(
+        { ...fromElicitation(bookTable, { id: 8 }), requestedBy: 'Bistro Lumière' },
+        { openedAt: Date.now() - 30_000, expiresAt: Date.now() + 10 * 60_000 },
+      );
+      requests.answerElsewhere(fromInterrupt(sendEmail).id, 'ada@example.com', Date.now() - 20_000);
+      await Promise.resolve();
+    }),
+  ],
+  play: async ({ canvas }) => {
+    const waiting = await canvas.findByRole('list', { name: 'Requests waiting for your answer' });
+    await expect(canvas.getByRole('heading', { name: 'Waiting for you (1)' })).toBeVisible();
+    await expect(within(waiting).getAllByRole('listitem')).toHaveLength(1);
+    const ended = canvas.getByRole('list', { name: 'No longer waiting' });
+    await expect(within(ended).getByRole('button', { name: /send_email/ })).toHaveTextContent(/Answered by ada@example\.com/);
   },
 };
 

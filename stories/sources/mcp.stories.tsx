@@ -97,6 +97,21 @@ export const Form: Story = {
   },
 };
 
+/**
+ * The server's name given as the request's `requestedBy` (from `client.getServerVersion()`), not as
+ * its heading: the footer, which also describes Submit, says who asks, and the inbox lists it by
+ * that name. Without it, the footer names the source: "Requested by MCP server".
+ */
+export const RequestedByServer: Story = {
+  args: sourceArgs({ ...fromElicitation(bookTable, { id: 7 }), requestedBy: 'Bistro Lumière' }),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Input requested', level: 2 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Submit' })).toHaveAccessibleDescription(
+      'Requested by Bistro Lumière. Check it before you answer.',
+    );
+  },
+};
+
 /** Filled in and sent: the content has the schema's types (an integer, a date, an array for the multi-select, a boolean). */
 export const FormAnswered: Story = {
   play: async ({ args, canvas, userEvent }) => {

@@ -40,3 +40,20 @@ export function imageLoaded(image: HTMLImageElement): Promise<void> {
     image.addEventListener('error', () => reject(failed()), { once: true });
   });
 }
+
+/**
+ * Resolves once what `<Inbox>` loads when a request is first opened has loaded, through the very
+ * modules it imports: its panel (with `<HumanRequestPrompt>`), the parts of a prompt (the approval
+ * kit, the `form_input` form, the link, the JSON editor) and the deadline's countdown. A story
+ * that opens a request waits for them by their load, not by a time window.
+ */
+export async function inboxRequestPartsLoaded(): Promise<void> {
+  await Promise.all([
+    import('../../src/components/inbox/inbox-request-panel'),
+    import('../../src/components/human-request-prompt/approval-request'),
+    import('../../src/components/human-request-prompt/form-input-request-form'),
+    import('../../src/components/human-request-prompt/link-request'),
+    import('../../src/components/human-request-prompt/schema-json-answer'),
+    import('../../src/components/human-request-prompt/time-left'),
+  ]);
+}

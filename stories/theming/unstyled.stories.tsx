@@ -46,7 +46,8 @@ const styledMarks = (canvasElement: HTMLElement) => {
 
 /** No library CSS: browser defaults only. Still labelled, operable and sent as usual. */
 export const Unstyled: Story = {
-  parameters: { libraryStyles: false },
+  // Target size too (WCAG 2.2), off in axe by default: browser defaults alone must not stack two controls edge to edge.
+  parameters: { libraryStyles: false, a11y: { config: { rules: [{ id: 'target-size', enabled: true }] } } },
   play: async ({ args, canvas, canvasElement, userEvent }) => {
     const marks = styledMarks(canvasElement);
     await expect(marks.buttonBackground).not.toBe(ACCENT);

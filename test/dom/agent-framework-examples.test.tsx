@@ -85,10 +85,17 @@ describe('MCP: the server example elicits, the client example shows it', () => {
       await first;
       const abort = new AbortController();
       const second = client.callTool({ name: 'book_table', arguments: {} }, undefined, { signal: abort.signal });
-      await waitFor(() => expect(screen.getAllByRole('region', { name: 'Bistro Lumière' })).toHaveLength(2));
+      // The same question twice: named in full, and numbered, so the two regions are told apart.
+      await waitFor(() =>
+        expect(screen.getAllByRole('region', { name: /^Bistro Lumière: / }).map((region) => region.getAttribute('aria-label'))).toEqual([
+          'Bistro Lumière: To book your table, the restaurant needs a few details.',
+          'Bistro Lumière: To book your table, the restaurant needs a few details. (2)',
+        ]),
+      );
       // The tool call cancelled, its elicitation is cancelled too, and the client's handler is told.
       abort.abort();
       await expect(second).rejects.toThrow();
+      // Alone again: named by its heading.
       await waitFor(() => expect(screen.getAllByRole('region', { name: 'Bistro Lumière' })).toHaveLength(1));
       expect(screen.getByRole('status')).toHaveTextContent('Declined.');
     } finally {

@@ -72,10 +72,12 @@ function labelElements({ id, htmlFor, text, required, as = 'label', description,
     );
   }
   // dir="auto" isolates the text as <bdi> would (an override in it ends with the label) without
-  // an element more in every field; a row is drawn only for the required mark, which sits beside
-  // the <label>, not in it, so the label's text is exactly the agent's label (what getByLabelText
-  // and voice control users match against). The row and the <bdi> were 360 of the 1,350 elements
-  // of a 200-field form.
+  // an element more in every field. The required mark sits beside the <label>, not in it, so the
+  // label's text is exactly the agent's label (what getByLabelText and voice control users match
+  // against). A row holds them; it also keeps a bare label on a line of its own without any
+  // stylesheet, so two fields' controls never touch (WCAG's target size), and is left out only
+  // where the description's paragraph already does that. The row and the <bdi> were 360 of the
+  // 1,350 elements of a 200-field form.
   const label = (
     <label className="hitl-label" id={id} htmlFor={htmlFor} dir="auto">
       {text}
@@ -83,7 +85,7 @@ function labelElements({ id, htmlFor, text, required, as = 'label', description,
   );
   return (
     <>
-      {mark === null ? (
+      {mark === null && help !== null ? (
         label
       ) : (
         <div className="hitl-label-row">

@@ -3,11 +3,12 @@ import { isFlatObjectSchema, resolveContentLimits, type AutocompletePolicy, type
 import { useMessageGroup, useRequestDraft } from '../../hooks';
 import { enFormMessages, enRequestPromptMessages, type RequestMessages, type RequestPromptMessages } from '../../messages';
 import type { HumanAnswer, HumanRequest } from '../../request';
-import { cx, isPromiseLike, toError } from '../../utils';
+import { cutText, cx, isPromiseLike, toError } from '../../utils';
 import { lazyPart, useIsomorphicLayoutEffect, useLatestCallback, withRefProp } from '../../utils/react';
 import type { FieldComponents, RenderField } from '../form-view';
 import { Heading, subLevel, type HeadingLevel } from '../shared';
 import type { HumanRequestPromptMessages } from './messages';
+import { usePromptName } from './prompt-names';
 import { SchemaRequestForm } from './schema-request-form';
 
 // Each loads when first shown, by what the request is: the approval kit is most of a page's bytes, a
@@ -56,7 +57,12 @@ export interface HumanRequestPromptProps {
   messages?: Partial<HumanRequestPromptMessages> | undefined;
   /** The level of the heading element; a form's or an action's own heading is one below. Default: 2. */
   headingLevel?: HeadingLevel | undefined;
-  /** Shown near the answer's button, telling the person the request comes from the agent; `null` for none. Default: "Requested by the automation agent. Check it before you answer." */
+  /**
+   * Shown near the answer's button, and describing it, telling the person who asks; `null` for
+   * none. Default: "Requested by <requester>. Check it before you answer.", the requester being
+   * the request's `requestedBy`, else its source's name ("MCP server", "LangGraph agent"); for the
+   * task service's own requests "Requested by the automation agent. Check it before you answer."
+   */
   agentNotice?: ReactNode;
   /** As `<ToolCallForm components>`, for the fields of a form. Default: none. */
   components?: FieldComponents | undefined;
@@ -95,6 +101,9 @@ type Phase = { state: 'idle' } | { state: 'submitting' | 'answered'; action: Hum
 
 /** An agent-made text, if it has something to show. */
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+/** The longest `requestedBy` shown, and what the region's name takes of the request. */
+const NAME_LENGTH = 120;
+
 /** An id or a source, as the request's draft is keyed (`String` of an object is never called: the request is untrusted). */
 const idText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
@@ -181,10 +190,42 @@ const HumanRequestPromptBody = withRefProp(function HumanRequestPromptBody({ ref
   const title = text(request.title);
   const message = text(request.message);
   const allows = request.allows ?? {};
+  const source = idText(request.source);
   // The person's answer is out: the other buttons wait for it.
   const busy = phase.state !== 'idle';
-  const notice = props.agentNotice === undefined ? formMessages.agentNotice() : props.agentNotice;
+  // Who asks: as the request names it, else by its source, except the task service's own agent.
+  const requestedBy = text(request.requestedBy);
+  const requester =
+    requestedBy !== undefined
+      ? cutText(requestedBy, NAME_LENGTH)
+      : source === '' || source === 'task-service'
+        ? undefined
+        : messages.sourceName({ source });
+  const notice =
+    props.agentNotice !== undefined
+      ? props.agentNotice
+      : requester === undefined
+        ? formMessages.agentNotice()
+        : messages.requestedBy({ requester });
   const hasNotice = notice !== null && notice !== false;
+  const heading =
+    title ??
+    (request.kind === 'approval' ? messages.approvalHeading() : request.kind === 'link' ? messages.linkHeading() : messages.formHeading());
+  // A prompt is named by its heading; several with the same heading on a page (two of one MCP
+  // server) are told apart by what each asks and what for beside it, as `summarizeRequest` says
+  // them (the inbox's lines), read here without it: every page with a prompt carries this.
+  const actions: unknown = request.kind === 'approval' ? request.actions : undefined;
+  const first = Array.isArray(actions) ? (actions[0] as Partial<Record<string, unknown>> | null | undefined) : undefined;
+  const form = request.kind === 'form' ? (request.parameters as Partial<Record<string, unknown>> | null | undefined) : undefined;
+  const what = title ?? text(first?.name) ?? text(form?.heading ?? (request.kind === 'form' ? request.schema?.title : undefined));
+  const detail = text(first?.description) ?? message;
+  const named = {
+    heading,
+    what: what === undefined || what === heading ? undefined : cutText(what, NAME_LENGTH),
+    detail: detail === undefined ? undefined : cutText(detail, NAME_LENGTH),
+  };
+  const { shared, ordinal } = usePromptName(heading, messages.promptLabel({ ...named, ordinal: undefined }));
+  const label = shared ? messages.promptLabel({ ...named, ordinal }) : heading;
 
   const button = (label: string, action: 'accept' | 'decline' | 'cancel', primary = false) => (
     <button
@@ -200,7 +241,8 @@ const HumanRequestPromptBody = withRefProp(function HumanRequestPromptBody({ ref
     </button>
   );
   const part = {
-    prompt: props,
+    // The forms show the notice of the prompt, which names who asks.
+    prompt: { ...props, agentNotice: notice },
     title,
     draft,
     // A decline or cancel on its way: the form or the approval waits too (their own answer keeps them busy by itself).
@@ -275,21 +317,15 @@ const HumanRequestPromptBody = withRefProp(function HumanRequestPromptBody({ ref
       }}
       id={props.id}
       className={cx('hitl-request', props.className)}
-      aria-labelledby={headingId}
+      aria-labelledby={label === heading ? headingId : undefined}
+      aria-label={label === heading ? undefined : label}
       aria-busy={phase.state === 'submitting' || undefined}
       data-state={phase.state}
       data-kind={request.kind}
       data-disabled={disabled ? '' : undefined}
     >
       <Heading level={headingLevel} id={headingId} className="hitl-request-heading">
-        <bdi>
-          {title ??
-            (request.kind === 'approval'
-              ? messages.approvalHeading()
-              : request.kind === 'link'
-                ? messages.linkHeading()
-                : messages.formHeading())}
-        </bdi>
+        <bdi>{heading}</bdi>
       </Heading>
       {message === undefined ? null : (
         <p className="hitl-request-message">

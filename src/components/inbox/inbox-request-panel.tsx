@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { InboxMessages } from '../../messages';
 import type { HumanAnswer } from '../../request';
 import type { InboxRequestItem } from '../../store';
@@ -20,6 +20,11 @@ interface InboxRequestPanelProps {
   renderField: RenderField | undefined;
   formProps: RunViewerFormProps | undefined;
   persistDrafts: boolean;
+  /**
+   * Whether the focus is in the panel, kept by the inbox: an item that ends elsewhere moves to
+   * the list of ended ones, where this panel is made again, and its focus goes to what it says.
+   */
+  focusInsideRef: RefObject<boolean>;
   onClose: () => void;
 }
 
@@ -30,13 +35,12 @@ const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([
  * leaves when the proxy took the answer), or, once the request ended elsewhere, how it ended. A
  * failed answer keeps what the person typed and says why, so they can send it again.
  */
-export function InboxRequestPanel({ item, ended, messages, formProps, ...props }: InboxRequestPanelProps) {
+export function InboxRequestPanel({ item, ended, messages, formProps, focusInsideRef, ...props }: InboxRequestPanelProps) {
   const [error, setError] = useState<Error | undefined>(undefined);
   const [sending, setSending] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
-  // Followed by focus events: a prompt taken away with the focus in it fires no blur to say so.
-  const focusInside = useRef(false);
+  // `focusInsideRef` is followed by focus events: a prompt taken away with the focus in it fires no blur to say so.
   const isEnded = ended !== undefined;
 
   // Into the first field once there is one: an approval's or a page's part loads after the panel.
@@ -62,7 +66,7 @@ export function InboxRequestPanel({ item, ended, messages, formProps, ...props }
 
   // The prompt the person was in is gone: the focus goes to what took its place.
   useIsomorphicLayoutEffect(() => {
-    if (isEnded && focusInside.current) status.current?.focus();
+    if (isEnded && focusInsideRef.current) status.current?.focus();
   }, [isEnded]);
 
   const onAnswer = async (answer: HumanAnswer) => {
@@ -86,11 +90,11 @@ export function InboxRequestPanel({ item, ended, messages, formProps, ...props }
       className="hitl-inbox-prompt"
       data-state={isEnded ? 'ended' : sending ? 'submitting' : error === undefined ? 'idle' : 'error'}
       onFocus={() => {
-        focusInside.current = true;
+        focusInsideRef.current = true;
       }}
       onBlur={(event) => {
         // Null when the focused element was taken away (or the window lost focus): still "inside".
-        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
+        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) focusInsideRef.current = false;
       }}
     >
       {isEnded ? (

@@ -1,8 +1,9 @@
-import type { KeyboardEvent } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import { useMessagesLocale } from '../../hooks';
 import { formatDateTime, formatDuration, type InboxMessages, type RequestPromptMessages } from '../../messages';
-import type { RequestListingState } from '../../request';
+import { summarizeRequest, type RequestListingState, type RequestSummary } from '../../request';
 import type { InboxRequestItem } from '../../store';
+import { cutText } from '../../utils';
 import { WaitingTime } from '../shared';
 
 const TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
@@ -38,12 +39,40 @@ export function endedText(item: InboxRequestItem, state: RequestListingState, me
 /** The headings `<HumanRequestPrompt>` gives a request without a title. */
 type KindHeadings = Pick<RequestPromptMessages, 'formHeading' | 'approvalHeading' | 'linkHeading'>;
 
-/** A request's name in the list: its title, else the heading its prompt has ("Approval requested"). */
-export function requestTitle(item: InboxRequestItem, headings: KindHeadings): string {
-  if (item.title !== '') return item.title;
-  const { kind } = item.request;
-  return kind === 'approval' ? headings.approvalHeading() : kind === 'link' ? headings.linkHeading() : headings.formHeading();
+/** The inbox's line length, as the store cuts an item's title. */
+const LINE_LENGTH = 120;
+
+const summaries = new WeakMap<object, { titles: string; summary: RequestSummary }>();
+
+/**
+ * What a request asks, for its item: its title, else its form's heading or its first action's
+ * name, else the heading its prompt has ("Approval requested"); and what for (the action's
+ * description, the message). Kept per request, as its item renders at every tick of its wait.
+ */
+export function requestSummary(item: InboxRequestItem, headings: KindHeadings): RequestSummary {
+  const kindTitles = { form: headings.formHeading(), approval: headings.approvalHeading(), link: headings.linkHeading() };
+  const titles = `${kindTitles.form}\n${kindTitles.approval}\n${kindTitles.link}`;
+  const kept = summaries.get(item.request);
+  if (kept?.titles === titles) return kept.summary;
+  const summary = summarizeRequest(item.request, { kindTitles, maxLength: LINE_LENGTH });
+  summaries.set(item.request, { titles, summary });
+  return summary;
 }
+
+/** A request's name in the list and in what is announced of it (its summary's title). */
+export const requestTitle = (item: InboxRequestItem, headings: KindHeadings): string => requestSummary(item, headings).title;
+
+/** `requestedBy` on one line and cut, if the request names who asks (agent-made: text only). */
+function requestedBy(item: InboxRequestItem): string | undefined {
+  const given: unknown = item.request.requestedBy;
+  if (typeof given !== 'string') return undefined;
+  const text = given.replace(/\s+/g, ' ').trim();
+  return text === '' ? undefined : cutText(text, LINE_LENGTH);
+}
+
+/** Who asks for a request, its item's first line: who `requestedBy` names, with its source's name, else the source's name. */
+export const requestSourceText = (item: InboxRequestItem, messages: InboxMessages): string =>
+  messages.requestSource({ source: item.source, requestedBy: requestedBy(item) });
 
 interface InboxRequestButtonProps {
   item: InboxRequestItem;
@@ -55,13 +84,16 @@ interface InboxRequestButtonProps {
   expanded: boolean | undefined;
   tabbable: boolean;
   onFocus: () => void;
+  onBlur: (event: FocusEvent) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onClick: () => void;
 }
 
 /**
- * One request in the list: where it comes from, what it asks, how long it has waited and how long
- * it has left, or, once it ended elsewhere, how. Agent-made titles as text only.
+ * One request in the list: who asks (the server's or agent's name and the source's), what it asks
+ * (its title, or the tool or action it would run) and what for (the action's description or the
+ * request's message), how long it has waited and how long it has left, or, once it ended
+ * elsewhere, how. Agent-made texts as text only.
  */
 export function InboxRequestButton({
   item,
@@ -72,11 +104,13 @@ export function InboxRequestButton({
   expanded,
   tabbable,
   onFocus,
+  onBlur,
   onKeyDown,
   onClick,
 }: InboxRequestButtonProps) {
   const locale = useMessagesLocale();
   const ended = endedText(item, requestStateAt(item, now), messages, locale);
+  const summary = requestSummary(item, headings);
   // In whole seconds, rounded up, as the prompt's countdown.
   const left = item.expiresAt === undefined || now === undefined ? undefined : Math.ceil((item.expiresAt - now) / 1000) * 1000;
   return (
@@ -86,12 +120,16 @@ export function InboxRequestButton({
       aria-expanded={expanded}
       tabIndex={tabbable ? 0 : -1}
       onFocus={onFocus}
+      onBlur={onBlur}
       onKeyDown={onKeyDown}
       onClick={onClick}
     >
-      <span className="hitl-inbox-task">{messages.requestSource({ source: item.source })}</span>
-      <span className="hitl-inbox-tool">{requestTitle(item, headings)}</span>
-      {item.message === '' ? null : <span className="hitl-inbox-title">{item.message}</span>}
+      <span className="hitl-inbox-task">{requestSourceText(item, messages)}</span>
+      <span className="hitl-inbox-tool">
+        {summary.title}
+        {summary.moreActions > 0 ? ` ${messages.moreActions({ count: summary.moreActions })}` : null}
+      </span>
+      {summary.detail === undefined ? null : <span className="hitl-inbox-title">{summary.detail}</span>}
       {ended === undefined ? (
         <span className="hitl-inbox-times">
           <WaitingTime

@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { Suspense, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import type { TaskClient, ToolDefinition } from '../../client';
 import {
   useDocumentTitleCount,
@@ -10,7 +10,7 @@ import {
   useToolCallAttention,
 } from '../../hooks';
 import { formatDuration, type InboxMessages } from '../../messages';
-import type { InboxItem, InboxToolCallItem } from '../../store';
+import type { InboxItem, InboxRequestItem, InboxToolCallItem } from '../../store';
 import { cx, isRecord } from '../../utils';
 import { lazyPart, useIsomorphicLayoutEffect, useNow, withRefProp } from '../../utils/react';
 import type { RunViewerFormProps } from '../run-viewer';
@@ -18,7 +18,7 @@ import { errorReason, Heading, LiveAnnouncer, RetryAlert, subLevel, WaitingTime,
 import type { FieldComponents, RenderField } from '../tool-call-form';
 import type { ToolRenderers } from '../tool-call-prompt';
 import { InboxPrompt } from './inbox-prompt';
-import { endedText, InboxRequestButton, requestStateAt, requestTitle } from './inbox-request';
+import { endedText, InboxRequestButton, requestSourceText, requestStateAt, requestTitle } from './inbox-request';
 import { useArrivals } from './use-arrivals';
 
 // Loaded when a request is first opened: a page whose inbox only ever shows the service's calls
@@ -50,7 +50,9 @@ export interface InboxProps {
    * Names a tool call's tool, as plain text (agent-made names and headings are never read as HTML).
    * Default: `defaultToolLabel`: the form's heading for `form_input` (else the `formTool` message,
    * "Form"), any other tool's name in words (`approve_purchase` → "Approve purchase"). A request
-   * is named by its title.
+   * is named by what asks (its `requestedBy`, else its source's name) and by what it asks and what
+   * for (`summarizeRequest`: its title, its form's heading or its first action's name; the action's
+   * description or the request's message).
    */
   toolLabel?: ((item: InboxToolCallItem) => string) | undefined;
   /** Custom renderers of tool calls by tool name, as `<RunViewer renderers>`. Default: none. */
@@ -84,17 +86,22 @@ export interface InboxProps {
   ref?: Ref<HTMLElement> | undefined;
 }
 
-/** `data-state` of the inbox: `loading`, `error` (nothing to show, only an error), `empty`, `ready`. */
+/**
+ * `data-state` of the inbox: `loading`, `error` (nothing waits to show, only an error), `empty`
+ * (nothing waits; requests that ended elsewhere may still be listed below), `ready`.
+ */
 export type InboxState = 'loading' | 'error' | 'empty' | 'ready';
 
 /**
- * Every tool call and request waiting for the person, oldest first: the task (or the request's
- * framework), what it asks, how long it has waited and, for a request with a deadline, how long it
- * has left. Arrow keys, Home and End move between items; Enter or a click opens the call's form,
- * or the request's `<HumanRequestPrompt>`, in place (or calls `onOpen`). An answered item leaves;
- * a request that ends elsewhere (answered by someone else, withdrawn, expired, its agent gone)
- * says so in place of its prompt while the proxy lists it. Arrivals and those endings are
- * announced politely, once each.
+ * Every tool call and request waiting for the person, oldest first, in a list as long as the
+ * heading's count: the task (or who asks for a request: the MCP server's or agent's name, else
+ * its source's), what it asks (the tool, the action, the form) and what for, how long it has
+ * waited and, for a request with a deadline, how long it has left. Arrow keys, Home and End move
+ * between items; Enter or a click opens the call's form, or the request's `<HumanRequestPrompt>`,
+ * in place (or calls `onOpen`). An answered item leaves; a request that ends elsewhere (answered
+ * by someone else, withdrawn, expired, its agent gone) leaves the list and its count at once, and
+ * is listed below ("No longer waiting") saying how, in place of its prompt if it was open, while
+ * the proxy lists it. Arrivals and those endings are announced politely, once each.
  */
 export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
   const messages = useMessages('inbox', props.messages);
@@ -104,17 +111,29 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     { taskIds: props.taskIds, listIntervalMs: props.listIntervalMs, pollIntervalMs: props.pollIntervalMs, requests: props.requests },
     props.client,
   );
-  const { items, count } = inbox;
+  const { items } = inbox;
   const level = props.headingLevel ?? 2;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const endedList = useRef<HTMLUListElement>(null);
   const [openId, setOpenId] = useState<string | undefined>(undefined);
   const [focusId, setFocusId] = useState<string | undefined>(undefined);
+  // Whether the focus is on an item's button, or in the opened item's prompt: followed by focus
+  // events, as an item that ends elsewhere moves to the other list, where its elements are new.
+  const focusOnItem = useRef(false);
+  const focusInPanel = useRef(false);
   const permission = useNotificationPermission();
   // Ticks for the items' waits, and for "last updated" while the data is stale.
   const now = useNow(items.length > 0 || inbox.isStale);
   const locale = useMessagesLocale();
+
+  // What waits, and below it the requests that ended elsewhere (listed for about a minute): the
+  // count is the first list's length, so the heading and the list change in the same render.
+  const waiting = items.filter((item) => item.kind === 'tool_call' || requestStateAt(item, now) === 'open');
+  const ended = items.filter((item): item is InboxRequestItem => item.kind === 'request' && requestStateAt(item, now) !== 'open');
+  const shown = ended.length === 0 ? waiting : [...waiting, ...ended];
+  const count = waiting.length;
 
   useDocumentTitleCount(count, { enabled: props.documentTitle === true });
   useToolCallAttention(items, { notify: props.notifications === true, onToolCallWaiting: props.onToolCallWaiting }, props.client);
@@ -131,31 +150,36 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
 
   // One state at a time: an error while a later page still loads is shown alone, not beside "Loading…".
   const state: InboxState =
-    inbox.isLoading && inbox.error === undefined ? 'loading' : items.length > 0 ? 'ready' : inbox.error ? 'error' : 'empty';
-  const open = items.find((item) => item.id === openId);
+    inbox.isLoading && inbox.error === undefined ? 'loading' : count > 0 ? 'ready' : inbox.error ? 'error' : 'empty';
+  const open = shown.find((item) => item.id === openId);
   // The roving tab stop: the item focused last while it is listed, else the first.
-  const tabStop = items.some((item) => item.id === focusId) ? focusId : items[0]?.id;
+  const tabStop = shown.some((item) => item.id === focusId) ? focusId : shown[0]?.id;
 
+  const buttons = () => [
+    ...(list.current?.querySelectorAll<HTMLButtonElement>('.hitl-inbox-item-button') ?? []),
+    ...(endedList.current?.querySelectorAll<HTMLButtonElement>('.hitl-inbox-item-button') ?? []),
+  ];
   const focusItem = (index: number) => {
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.hitl-inbox-item-button');
-    const target = buttons?.[Math.max(0, Math.min(index, (buttons?.length ?? 1) - 1))];
-    target?.focus();
+    const all = buttons();
+    all[Math.max(0, Math.min(index, all.length - 1))]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: shown.length - 1 };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
     focusItem(next);
   };
   const activate = (item: InboxItem) => {
+    // From the item's button: the focus is not in a prompt (one that left with it does not count).
+    focusInPanel.current = false;
     if (props.onOpen !== undefined) props.onOpen(item);
     else setOpenId((current) => (current === item.id ? undefined : item.id));
   };
   // An opened item that leaves (its answer went through) takes the focus with it: it goes to the
   // item that took its place, else the last one.
   const openIndex = useRef(-1);
-  if (open !== undefined) openIndex.current = items.indexOf(open);
+  if (open !== undefined) openIndex.current = shown.indexOf(open);
   useIsomorphicLayoutEffect(() => {
     if (open !== undefined || openIndex.current < 0) return;
     const index = openIndex.current;
@@ -163,6 +187,81 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     const active = list.current?.ownerDocument.activeElement;
     if (active === null || active === undefined || active === active.ownerDocument.body) focusItem(index);
   }, [open]);
+  // An item that ended elsewhere moved to the list below, as new elements: the focus its button
+  // had follows it (its prompt's own takes care of itself, see `InboxRequestPanel`).
+  const endedIds = ended.map((item) => item.id).join('\n');
+  useIsomorphicLayoutEffect(() => {
+    const document = list.current?.ownerDocument ?? endedList.current?.ownerDocument;
+    if (!focusOnItem.current || focusId === undefined || document === undefined) return;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const index = shown.findIndex((item) => item.id === focusId);
+    if (index >= 0) focusItem(index);
+  }, [endedIds]);
+
+  const renderItem = (item: InboxItem, index: number) => {
+    const isOpen = open?.id === item.id;
+    const onClose = () => {
+      setOpenId(undefined);
+      focusItem(index);
+    };
+    const button = {
+      now,
+      messages,
+      expanded: props.onOpen === undefined ? isOpen : undefined,
+      tabbable: tabStop === item.id,
+      onFocus: () => {
+        focusOnItem.current = true;
+        setFocusId(item.id);
+      },
+      onBlur: (event: FocusEvent) => {
+        // Null when the button was taken away (or the window lost focus): still on it.
+        if (event.relatedTarget !== null) focusOnItem.current = false;
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => onKeyDown(event, index),
+      onClick: () => activate(item),
+    };
+    return item.kind === 'request' ? (
+      <li key={item.id} className="hitl-inbox-item" data-kind="request" data-state={isOpen ? 'open' : 'closed'}>
+        <InboxRequestButton item={item} headings={headings} open={isOpen} {...button} />
+        {isOpen ? (
+          <Suspense fallback={<div className="hitl-inbox-prompt" aria-busy="true" />}>
+            <InboxRequestPanel
+              item={item}
+              ended={endedText(item, requestStateAt(item, now), messages, locale)}
+              messages={messages}
+              headingLevel={subLevel(level)}
+              answer={inbox.answerRequest}
+              components={props.components}
+              renderField={props.renderField}
+              formProps={props.formProps}
+              persistDrafts={props.persistDrafts !== false}
+              focusInsideRef={focusInPanel}
+              onClose={onClose}
+            />
+          </Suspense>
+        ) : null}
+      </li>
+    ) : (
+      <li key={item.id} className="hitl-inbox-item" data-state={isOpen ? 'open' : 'closed'}>
+        <InboxItemButton item={item} {...button} client={props.client} toolLabel={props.toolLabel} />
+        {isOpen ? (
+          <InboxPrompt
+            item={item}
+            client={props.client}
+            tools={props.tools}
+            renderers={props.renderers}
+            components={props.components}
+            renderField={props.renderField}
+            formProps={props.formProps}
+            headingLevel={subLevel(level)}
+            messages={messages}
+            persistDrafts={props.persistDrafts !== false}
+            onClose={onClose}
+          />
+        ) : null}
+      </li>
+    );
+  };
 
   return (
     <section ref={ref} className={cx('hitl-inbox', props.className)} aria-labelledby={headingId} data-state={state}>
@@ -192,78 +291,18 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
       ) : null}
       {state === 'loading' ? <p className="hitl-inbox-loading">{messages.loading()}</p> : null}
       {state === 'empty' ? <p className="hitl-inbox-empty">{messages.empty()}</p> : null}
-      {items.length > 0 ? (
-        <ul ref={list} className="hitl-inbox-list" aria-label={messages.listLabel()}>
-          {items.map((item, index) =>
-            item.kind === 'request' ? (
-              <li key={item.id} className="hitl-inbox-item" data-kind="request" data-state={open?.id === item.id ? 'open' : 'closed'}>
-                <InboxRequestButton
-                  item={item}
-                  now={now}
-                  messages={messages}
-                  headings={headings}
-                  open={open?.id === item.id}
-                  expanded={props.onOpen === undefined ? open?.id === item.id : undefined}
-                  tabbable={tabStop === item.id}
-                  onFocus={() => setFocusId(item.id)}
-                  onKeyDown={(event) => onKeyDown(event, index)}
-                  onClick={() => activate(item)}
-                />
-                {open?.id === item.id ? (
-                  <Suspense fallback={<div className="hitl-inbox-prompt" aria-busy="true" />}>
-                    <InboxRequestPanel
-                      item={item}
-                      ended={endedText(item, requestStateAt(item, now), messages, locale)}
-                      messages={messages}
-                      headingLevel={subLevel(level)}
-                      answer={inbox.answerRequest}
-                      components={props.components}
-                      renderField={props.renderField}
-                      formProps={props.formProps}
-                      persistDrafts={props.persistDrafts !== false}
-                      onClose={() => {
-                        setOpenId(undefined);
-                        focusItem(index);
-                      }}
-                    />
-                  </Suspense>
-                ) : null}
-              </li>
-            ) : (
-              <li key={item.id} className="hitl-inbox-item" data-state={open?.id === item.id ? 'open' : 'closed'}>
-                <InboxItemButton
-                  item={item}
-                  now={now}
-                  messages={messages}
-                  expanded={props.onOpen === undefined ? open?.id === item.id : undefined}
-                  tabbable={tabStop === item.id}
-                  onFocus={() => setFocusId(item.id)}
-                  onKeyDown={(event) => onKeyDown(event, index)}
-                  onClick={() => activate(item)}
-                  client={props.client}
-                  toolLabel={props.toolLabel}
-                />
-                {open?.id === item.id ? (
-                  <InboxPrompt
-                    item={item}
-                    client={props.client}
-                    tools={props.tools}
-                    renderers={props.renderers}
-                    components={props.components}
-                    renderField={props.renderField}
-                    formProps={props.formProps}
-                    headingLevel={subLevel(level)}
-                    messages={messages}
-                    persistDrafts={props.persistDrafts !== false}
-                    onClose={() => {
-                      setOpenId(undefined);
-                      focusItem(index);
-                    }}
-                  />
-                ) : null}
-              </li>
-            ),
-          )}
+      {count > 0 ? (
+        <ul
+          ref={list}
+          className="hitl-inbox-list"
+          aria-label={messages.listLabel({ requests: waiting.some((item) => item.kind === 'request') })}
+        >
+          {waiting.map(renderItem)}
+        </ul>
+      ) : null}
+      {ended.length > 0 ? (
+        <ul ref={endedList} className="hitl-inbox-list" data-ended="" aria-label={messages.endedListLabel()}>
+          {ended.map((item, index) => renderItem(item, count + index))}
         </ul>
       ) : null}
     </section>
@@ -272,9 +311,7 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
 
 /** An item's first line: its task, or the framework a request came from. */
 const taskLabel = (item: InboxItem, messages: InboxMessages) =>
-  item.kind === 'request'
-    ? messages.requestSource({ source: item.source })
-    : (item.taskName ?? messages.taskFallback({ taskId: item.taskId }));
+  item.kind === 'request' ? requestSourceText(item, messages) : (item.taskName ?? messages.taskFallback({ taskId: item.taskId }));
 
 /** `approve_purchase`, `approvePurchase`, `approve-purchase` → "Approve purchase". */
 function humanise(name: string): string {
@@ -306,6 +343,7 @@ interface InboxItemButtonProps {
   expanded: boolean | undefined;
   tabbable: boolean;
   onFocus: () => void;
+  onBlur: (event: FocusEvent) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onClick: () => void;
   client: TaskClient | undefined;
@@ -320,6 +358,7 @@ function InboxItemButton({
   expanded,
   tabbable,
   onFocus,
+  onBlur,
   onKeyDown,
   onClick,
   client,
@@ -334,6 +373,7 @@ function InboxItemButton({
       aria-expanded={expanded}
       tabIndex={tabbable ? 0 : -1}
       onFocus={onFocus}
+      onBlur={onBlur}
       onKeyDown={onKeyDown}
       onClick={onClick}
     >

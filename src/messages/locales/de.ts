@@ -1,12 +1,20 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
-import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
+import { sourceName, type SourceNames } from '../source-names';
 
 const L = 'de';
 const n = (value: number) => formatNumber(value, L);
 const limit = (type: string, value: number, text: string) => (isDateLikeKind(type) ? text : formatExactNumber(value, L));
 const characters = (count: number) => countPlural(L, count, { one: '# Zeichen', other: '# Zeichen' });
+
+const SOURCE_NAMES: SourceNames = {
+  mcp: 'MCP-Server',
+  langgraph: 'LangGraph-Agent',
+  'ai-sdk': 'AI-SDK-Agent',
+  'ag-ui': 'AG-UI-Agent',
+  'task-service': 'Aufgabendienst',
+};
 
 /** German (`de`): every message of `Messages`, with German plurals and number formats. */
 export const de: Messages = {
@@ -83,6 +91,13 @@ export const de: Messages = {
     formHeading: () => 'Eingabe angefordert',
     approvalHeading: () => 'Genehmigung angefordert',
     linkHeading: () => 'Seite besuchen',
+    sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
+    requestedBy: ({ requester }) => `Angefordert von ${requester}. Prüfen Sie die Angaben, bevor Sie antworten.`,
+    promptLabel: ({ heading, what, detail, ordinal }) => {
+      const about = [what, detail].filter((part) => part !== undefined).join(' – ');
+      const name = about === '' ? heading : `${heading}: ${about}`;
+      return ordinal === undefined ? name : `${name} (${n(ordinal)})`;
+    },
     decline: () => 'Anfrage ablehnen',
     cancel: () => 'Abbrechen',
     openLink: ({ host }) => `${host} öffnen (neuer Tab)`,
@@ -233,7 +248,8 @@ export const de: Messages = {
     heading: ({ count }) => `Wartet auf Sie (${n(count)})`,
     headingUnknown: () => 'Wartet auf Sie',
     stale: ({ reason, duration }) => `Der Posteingang konnte nicht aktualisiert werden: ${reason}. Zuletzt aktualisiert vor ${duration}.`,
-    listLabel: () => 'Werkzeugaufrufe, die auf Ihre Antwort warten',
+    listLabel: ({ requests }) => (requests ? 'Anfragen, die auf Ihre Antwort warten' : 'Werkzeugaufrufe, die auf Ihre Antwort warten'),
+    endedListLabel: () => 'Wartet nicht mehr',
     empty: () => 'Nichts wartet auf Sie.',
     loading: () => 'Agenten, die auf Sie warten, werden gesucht …',
     error: ({ reason }) => `Der Posteingang konnte nicht geladen werden: ${reason}`,
@@ -247,7 +263,11 @@ export const de: Messages = {
     submitError: ({ reason }) => `Ihre Antwort konnte nicht gesendet werden: ${reason}`,
     enableNotifications: () => 'Benachrichtigen, wenn ein Agent wartet',
     notificationTitle: ({ task }) => `${task} wartet auf Sie`,
-    requestSource: ({ source }) => sourceName(source, 'Aufgabendienst'),
+    requestSource: ({ source, requestedBy }) => {
+      const name = sourceName(source, SOURCE_NAMES);
+      return requestedBy === undefined ? name : `${requestedBy} (${name})`;
+    },
+    moreActions: ({ count }) => `+${n(count)} weitere`,
     expiresIn: ({ duration }) => `läuft ab in ${duration}`,
     requestAnswered: ({ user, time }) =>
       user === undefined

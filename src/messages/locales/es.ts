@@ -1,13 +1,21 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
-import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
+import { sourceName, type SourceNames } from '../source-names';
 
 const L = 'es';
 const n = (value: number) => formatNumber(value, L);
 const limit = (type: string, value: number, text: string) => (isDateLikeKind(type) ? text : formatExactNumber(value, L));
 // CLDR's "many" is for round millions and above: "1 millón de caracteres" reads "1.000.000 de caracteres".
 const characters = (count: number) => countPlural(L, count, { one: '# carácter', many: '# de caracteres', other: '# caracteres' });
+
+const SOURCE_NAMES: SourceNames = {
+  mcp: 'Servidor MCP',
+  langgraph: 'Agente LangGraph',
+  'ai-sdk': 'Agente AI SDK',
+  'ag-ui': 'Agente AG-UI',
+  'task-service': 'Servicio de tareas',
+};
 
 /** Spanish (`es`): every message of `Messages`, with Spanish plurals and number formats. */
 export const es: Messages = {
@@ -82,6 +90,13 @@ export const es: Messages = {
     formHeading: () => 'Se solicitan datos',
     approvalHeading: () => 'Se solicita aprobación',
     linkHeading: () => 'Visitar una página',
+    sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
+    requestedBy: ({ requester }) => `Solicitante: ${requester}. Revise la solicitud antes de responder.`,
+    promptLabel: ({ heading, what, detail, ordinal }) => {
+      const about = [what, detail].filter((part) => part !== undefined).join(' – ');
+      const name = about === '' ? heading : `${heading}: ${about}`;
+      return ordinal === undefined ? name : `${name} (${n(ordinal)})`;
+    },
     decline: () => 'Declinar',
     cancel: () => 'Cancelar',
     openLink: ({ host }) => `Abrir ${host} (pestaña nueva)`,
@@ -237,7 +252,8 @@ export const es: Messages = {
     heading: ({ count }) => `Esperando su respuesta (${n(count)})`,
     headingUnknown: () => 'Esperando su respuesta',
     stale: ({ reason, duration }) => `No se pudo actualizar la bandeja de entrada: ${reason}. Última actualización hace ${duration}.`,
-    listLabel: () => 'Llamadas a herramientas que esperan su respuesta',
+    listLabel: ({ requests }) => (requests ? 'Solicitudes que esperan su respuesta' : 'Llamadas a herramientas que esperan su respuesta'),
+    endedListLabel: () => 'Ya no esperan',
     empty: () => 'No hay nada esperándole.',
     loading: () => 'Buscando agentes que le esperan…',
     error: ({ reason }) => `No se pudo cargar la bandeja de entrada: ${reason}`,
@@ -251,7 +267,11 @@ export const es: Messages = {
     submitError: ({ reason }) => `No se pudo enviar su respuesta: ${reason}`,
     enableNotifications: () => 'Avisarme cuando un agente espere',
     notificationTitle: ({ task }) => `${task} le está esperando`,
-    requestSource: ({ source }) => sourceName(source, 'Servicio de tareas'),
+    requestSource: ({ source, requestedBy }) => {
+      const name = sourceName(source, SOURCE_NAMES);
+      return requestedBy === undefined ? name : `${requestedBy} (${name})`;
+    },
+    moreActions: ({ count }) => `+${n(count)} más`,
     expiresIn: ({ duration }) => `caduca en ${duration}`,
     requestAnswered: ({ user, time }) =>
       user === undefined

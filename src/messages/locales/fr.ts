@@ -1,7 +1,7 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
-import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
+import { sourceName, type SourceNames } from '../source-names';
 
 const L = 'fr';
 const n = (value: number) => formatNumber(value, L);
@@ -11,6 +11,14 @@ const COLON = '\u00a0:';
 const QUESTION = '\u202f?';
 // CLDR's "many" is for round millions and above: "1 000 000 de caractères".
 const characters = (count: number) => countPlural(L, count, { one: '# caractère', many: '# de caractères', other: '# caractères' });
+
+const SOURCE_NAMES: SourceNames = {
+  mcp: 'Serveur MCP',
+  langgraph: 'Agent LangGraph',
+  'ai-sdk': 'Agent AI SDK',
+  'ag-ui': 'Agent AG-UI',
+  'task-service': 'Service de tâches',
+};
 
 /** French (`fr`): every message of `Messages`, with French plurals (0 and 1 are singular), typography and number formats. */
 export const fr: Messages = {
@@ -86,6 +94,13 @@ export const fr: Messages = {
     formHeading: () => 'Saisie demandée',
     approvalHeading: () => 'Approbation demandée',
     linkHeading: () => 'Consulter une page',
+    sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
+    requestedBy: ({ requester }) => `Demandeur${COLON} ${requester}. Vérifiez la demande avant de répondre.`,
+    promptLabel: ({ heading, what, detail, ordinal }) => {
+      const about = [what, detail].filter((part) => part !== undefined).join(' – ');
+      const name = about === '' ? heading : `${heading}${COLON} ${about}`;
+      return ordinal === undefined ? name : `${name} (${n(ordinal)})`;
+    },
     decline: () => 'Décliner',
     cancel: () => 'Annuler',
     openLink: ({ host }) => `Ouvrir ${host} (nouvel onglet)`,
@@ -242,7 +257,8 @@ export const fr: Messages = {
     headingUnknown: () => 'En attente de votre réponse',
     stale: ({ reason, duration }) =>
       `Impossible d’actualiser la boîte de réception${COLON} ${reason}. Dernière mise à jour il y a ${duration}.`,
-    listLabel: () => 'Appels d’outil en attente de votre réponse',
+    listLabel: ({ requests }) => (requests ? 'Demandes en attente de votre réponse' : 'Appels d’outil en attente de votre réponse'),
+    endedListLabel: () => 'Plus en attente',
     empty: () => 'Rien ne vous attend.',
     loading: () => 'Recherche des agents qui vous attendent…',
     error: ({ reason }) => `Impossible de charger la boîte de réception${COLON} ${reason}`,
@@ -256,7 +272,11 @@ export const fr: Messages = {
     submitError: ({ reason }) => `Votre réponse n’a pas pu être envoyée${COLON} ${reason}`,
     enableNotifications: () => 'M’avertir quand un agent attend',
     notificationTitle: ({ task }) => `${task} vous attend`,
-    requestSource: ({ source }) => sourceName(source, 'Service de tâches'),
+    requestSource: ({ source, requestedBy }) => {
+      const name = sourceName(source, SOURCE_NAMES);
+      return requestedBy === undefined ? name : `${requestedBy} (${name})`;
+    },
+    moreActions: ({ count }) => countPlural(L, count, { one: '+# autre', other: '+# autres' }),
     expiresIn: ({ duration }) => `expire dans ${duration}`,
     requestAnswered: ({ user, time }) =>
       user === undefined

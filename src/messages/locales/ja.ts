@@ -1,13 +1,21 @@
 import { isDateLikeKind, pointerSegments } from '../../schema';
 import { countPlural, formatDuration, formatExactNumber, formatNumber } from '../format';
-import { sourceName } from '../inbox-messages';
 import type { Messages } from '../messages';
+import { sourceName, type SourceNames } from '../source-names';
 
 const L = 'ja';
 const n = (value: number) => formatNumber(value, L);
 const limit = (type: string, value: number, text: string) => (isDateLikeKind(type) ? text : formatExactNumber(value, L));
 // Japanese has one plural form; counted through the same helper so the number is written the Japanese way.
 const characters = (count: number) => countPlural(L, count, { other: '#文字' });
+
+const SOURCE_NAMES: SourceNames = {
+  mcp: 'MCPサーバー',
+  langgraph: 'LangGraphエージェント',
+  'ai-sdk': 'AI SDKエージェント',
+  'ag-ui': 'AG-UIエージェント',
+  'task-service': 'タスクサービス',
+};
 
 /** Japanese (`ja`): every message of `Messages`, in polite form (です・ます), with Japanese number formats. */
 export const ja: Messages = {
@@ -81,6 +89,13 @@ export const ja: Messages = {
     formHeading: () => '入力のリクエスト',
     approvalHeading: () => '承認のリクエスト',
     linkHeading: () => 'ページを開いてください',
+    sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
+    requestedBy: ({ requester }) => `${requester}からのリクエストです。回答する前に内容を確認してください。`,
+    promptLabel: ({ heading, what, detail, ordinal }) => {
+      const about = [what, detail].filter((part) => part !== undefined).join('、');
+      const name = about === '' ? heading : `${heading}：${about}`;
+      return ordinal === undefined ? name : `${name}（${n(ordinal)}）`;
+    },
     decline: () => '拒否',
     cancel: () => 'キャンセル',
     openLink: ({ host }) => `${host} を開く（新しいタブ）`,
@@ -225,7 +240,8 @@ export const ja: Messages = {
     heading: ({ count }) => `あなたの対応待ち（${n(count)}件）`,
     headingUnknown: () => 'あなたの対応待ち',
     stale: ({ reason, duration }) => `受信トレイを更新できませんでした: ${reason}。最終更新は${duration}前です。`,
-    listLabel: () => 'あなたの回答を待っているツール呼び出し',
+    listLabel: ({ requests }) => (requests ? 'あなたの回答を待っているリクエスト' : 'あなたの回答を待っているツール呼び出し'),
+    endedListLabel: () => '対応待ちではなくなったもの',
     empty: () => '対応待ちのものはありません。',
     loading: () => 'あなたを待っているエージェントを探しています…',
     error: ({ reason }) => `受信トレイを読み込めませんでした: ${reason}`,
@@ -239,7 +255,11 @@ export const ja: Messages = {
     submitError: ({ reason }) => `回答を送信できませんでした: ${reason}`,
     enableNotifications: () => 'エージェントが待っているときに通知する',
     notificationTitle: ({ task }) => `${task}があなたを待っています`,
-    requestSource: ({ source }) => sourceName(source, 'タスクサービス'),
+    requestSource: ({ source, requestedBy }) => {
+      const name = sourceName(source, SOURCE_NAMES);
+      return requestedBy === undefined ? name : `${requestedBy}（${name}）`;
+    },
+    moreActions: ({ count }) => `ほか${n(count)}件`,
     expiresIn: ({ duration }) => `あと${duration}で期限切れ`,
     requestAnswered: ({ user, time }) =>
       user === undefined

@@ -16,8 +16,9 @@ describe('a page to visit', () => {
     expect(link).toHaveAttribute('href', 'https://pay.example.com/checkout?order=42');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // Who asks, by its source's name: an MCP server, not the task service's "automation agent".
     expect(screen.getByRole('button', { name: 'I have finished' })).toHaveAccessibleDescription(
-      'Requested by the automation agent. Check it before you answer.',
+      'Requested by MCP server. Check it before you answer.',
     );
     await expectNoAxeViolations(container);
 

@@ -70,12 +70,16 @@ function setup(options: { calls?: boolean } = {}) {
   return { double, service, wrapper };
 }
 
-const list = () => screen.getByRole('list', { name: 'Tool calls waiting for your answer' });
+/** The list of what waits: "Requests waiting for your answer" once it lists a framework's request. */
+const list = () => screen.getByRole('list', { name: /waiting for your answer$/ });
+/** The requests that ended elsewhere, below it. */
+const endedList = () => screen.getByRole('list', { name: 'No longer waiting' });
 const rows = () =>
   within(list())
     .getAllByRole('button', { expanded: false })
     .concat(within(list()).queryAllByRole('button', { expanded: true }));
 const row = (name: RegExp) => within(list()).getByRole('button', { name });
+const endedRow = (name: RegExp) => within(endedList()).getByRole('button', { name });
 const announcer = () => within(screen.getByRole('region', { name: /Waiting for you/ })).getAllByRole('status')[0];
 /** The panel's prompt loads when a request is first opened. */
 const opened = async () => {
@@ -94,17 +98,18 @@ describe('<Inbox> with the proxy’s requests', () => {
     double.open(shipping, { expiresAt: Date.now() + 5 * 60_000 });
     await advance(1000);
     expect(screen.getByRole('heading', { name: 'Waiting for you (3)' })).toBeInTheDocument();
+    expect(list()).toHaveAccessibleName('Requests waiting for your answer');
     expect(
       within(list())
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'LangGraphRefund order 42waiting for 1 min',
+      'LangGraph agentRefund order 42waiting for 1 min',
       'Log in to AcmeSign inwaiting for 4 sec',
-      'MCPShipping detailsWhere should the order go?waiting for 1 secexpires in 4 min',
+      'MCP serverShipping detailsWhere should the order go?waiting for 1 secexpires in 4 min',
     ]);
     // The arrival is said once, as a call's is.
-    expect(announcer()).toHaveTextContent('MCP is waiting for you: Shipping details');
+    expect(announcer()).toHaveTextContent('MCP server is waiting for you: Shipping details');
     await expectAccessible(view.container);
   });
 
@@ -201,17 +206,21 @@ describe('<Inbox> with the proxy’s requests', () => {
     expect(screen.getByRole('heading', { name: 'Waiting for you (1)' })).toBeInTheDocument();
     end(double);
     await advance(1000);
-    expect(row(/Refund order 42/)).toHaveTextContent(text);
+    // No longer counted, and no longer in the list of what waits: below it, saying how it ended.
+    expect(endedRow(/Refund order 42/)).toHaveTextContent(text);
+    expect(screen.queryByRole('list', { name: /waiting for your answer/ })).toBeNull();
+    expect(screen.getByText('Nothing is waiting for you.')).toBeInTheDocument();
     expect(announcer()).toHaveTextContent(`Refund order 42: ${text}`);
     expect(screen.getByRole('heading', { name: 'Waiting for you (0)' })).toBeInTheDocument();
     await expectAccessible(view.container);
     // Opened, it says the same in place of the prompt, and takes no answer.
-    await setupUser().click(row(/Refund order 42/));
+    await setupUser().click(endedRow(/Refund order 42/));
     await opened();
     expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
     expect(view.container.querySelector('.hitl-inbox-prompt .hitl-inbox-ended')).toHaveTextContent(text);
     // Listed for about a minute, then gone.
     await advance(60_000);
+    expect(screen.queryByRole('list')).toBeNull();
     expect(screen.getByText('Nothing is waiting for you.')).toBeInTheDocument();
     expect(double.calls.answer).toBe(0);
   });

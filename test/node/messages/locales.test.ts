@@ -71,6 +71,12 @@ const BASE = {
   decision: 'approve',
   property: 'address',
   source: 'mcp',
+  requestedBy: undefined,
+  requester: 'Bistro Lumière',
+  heading: 'Approval requested',
+  what: 'send_email',
+  ordinal: undefined,
+  requests: true,
   locale: 'en',
 };
 
@@ -101,6 +107,7 @@ const VARIANTS: Array<Partial<Record<keyof typeof BASE, unknown>>> = [
   { decision: 'respond' },
   { source: 'task-service' },
   { source: 'constructor' },
+  { source: 'langgraph', requestedBy: 'weekly-report-graph', requests: false, what: undefined, ordinal: 2 },
 ];
 
 /** Messages that show a value of the service as it is (when it is not one they know). */
@@ -146,6 +153,39 @@ describe.each(Object.entries(LOCALES))('locale %s, a request answered elsewhere'
         if (user !== undefined) expect(text).toContain(user);
         if (time !== undefined) expect(text).toContain(time);
       }
+  });
+});
+
+describe.each(Object.entries(LOCALES))('locale %s, who asks for a request', (_tag, locale) => {
+  it('names every source, with the server’s or agent’s own name when the request gives one', () => {
+    const names = ['mcp', 'langgraph', 'ai-sdk', 'ag-ui', 'task-service'].map((source) => locale.request.sourceName({ source }));
+    expect(new Set(names).size).toBe(names.length);
+    expect(locale.request.sourceName({ source: 'my-bot' })).toBe('my-bot');
+    for (const source of ['mcp', 'langgraph']) {
+      const name = locale.request.sourceName({ source });
+      expect(locale.inbox.requestSource({ source, requestedBy: undefined })).toBe(name);
+      const named = locale.inbox.requestSource({ source, requestedBy: 'Bistro Lumière' });
+      expect(named).toContain('Bistro Lumière');
+      expect(named).toContain(name);
+    }
+    expect(locale.request.requestedBy({ requester: 'Bistro Lumière' })).toContain('Bistro Lumière');
+  });
+
+  it('lists requests under their own label, not the tool calls’, and counts the further actions', () => {
+    expect(locale.inbox.listLabel({ requests: true })).not.toBe(locale.inbox.listLabel({ requests: false }));
+    expect(locale.inbox.endedListLabel()).not.toBe(locale.inbox.listLabel({ requests: true }));
+    expect(locale.inbox.moreActions({ count: 2 })).toContain('2');
+  });
+
+  it('names a prompt by its heading, then what it asks and what for, each when there is one, and numbers the same name', () => {
+    const label = (context: Parameters<typeof locale.request.promptLabel>[0]) => locale.request.promptLabel(context);
+    const none = { what: undefined, detail: undefined, ordinal: undefined };
+    expect(label({ ...none, heading: 'H' })).toBe('H');
+    expect(label({ ...none, heading: 'H', what: 'send_email' })).toMatch(/^H.+send_email$/);
+    expect(label({ ...none, heading: 'H', detail: 'Send it' })).toMatch(/^H.+Send it$/);
+    expect(label({ ...none, heading: 'H', what: 'send_email', detail: 'Send it' })).toMatch(/^H.+send_email.+Send it$/);
+    // The same question twice on a page: numbered.
+    expect(label({ ...none, heading: 'H', detail: 'Send it', ordinal: 2 })).toMatch(/^H.+Send it.+2.$/);
   });
 });
 
