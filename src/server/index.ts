@@ -32,7 +32,7 @@ export type {
 export type { AnswerStats } from './forward/answer-gate';
 export { AUDIT_PATH, isAuditEntry } from '../client';
 export type { AuditAction, AuditEntry, AuditPage } from '../client';
-export type { ProxyAuditEntry } from './teams/audit-log';
+export type { ProxyAnswerVia, ProxyAuditEntry } from './teams/audit-log';
 export type { EventHubStats } from './hub/event-hub';
 export type { HubHealthStats, UpstreamFailureKind } from './hub/hub-health';
 export type { TaskProxyLogger } from './logger';
@@ -41,12 +41,15 @@ export type { NodeListener, NodeRequestLike, NodeResponseLike, NodeServerLike, N
 export { webhookChannel } from './notify/webhook-channel';
 export type { WebhookChannelOptions } from './notify/webhook-channel';
 export { emailChannel } from './notify/email-channel';
-export type { EmailChannelMail, EmailChannelOptions, EmailTransport } from './notify/email-channel';
+export type { EmailChannelActions, EmailChannelMail, EmailChannelOptions, EmailTransport } from './notify/email-channel';
 export { webPushChannel } from './notify/web-push-channel';
 export type { WebPushChannelOptions, WebPushPayload } from './notify/web-push-channel';
 export { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_SUBSCRIPTIONS_PATH } from './notify/notify-push-subscriptions';
 export type {
+  AnswerLink,
+  AnswerLinkDecision,
   NotificationChannel,
+  NotificationChannelActions,
   NotificationContext,
   NotificationEscalation,
   NotificationMessage,

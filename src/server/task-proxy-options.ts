@@ -114,6 +114,17 @@ export interface TaskProxyOptions {
    * browser client's `baseUrl` is `/api/hitl`. Default: `''` (mounted at the root).
    */
   basePath?: string;
+  /**
+   * Where people reach the proxy from outside: the absolute http(s) address `basePath` is mounted
+   * under, as a browser would open it, without `basePath` itself, e.g. `https://app.example.com`
+   * for a proxy at `https://app.example.com/api/hitl` with `basePath: '/api/hitl'` (a path is kept:
+   * `https://example.com/tools` when a reverse proxy serves the app under `/tools` and strips it).
+   * The links that answer a request from a message start with it:
+   * `{publicUrl}{basePath}/act/{token}`. Required as soon as a `notify` channel has `actions`
+   * (`emailChannel`'s); a query or fragment is refused. A function is read when a link is made, as
+   * `apiKey` is. Default: none (messages carry the inbox's `notify.link` only).
+   */
+  publicUrl?: string | (() => string | undefined);
   /** The `fetch` used to reach the upstream. Default: `globalThis.fetch`, looked up at call time. */
   fetch?: (input: Request) => Promise<Response>;
   /** Largest request body forwarded; a larger one is answered 413. Default: 1 MiB (1048576). */

@@ -1,7 +1,8 @@
 import { importOptionalPeer, retryDelay } from '../../utils';
 import type { WaitingItem } from './notifier';
 import { escapeHtml } from './notify-message';
-import type { NotificationChannel, NotificationMessage } from './notify-options';
+import type { AnswerLink, NotificationChannel, NotificationChannelActions, NotificationMessage } from './notify-options';
+import type { ProxyIdentity } from '../task-proxy-options';
 import { sleep } from './notify-retry';
 import { notificationContextLine, notificationHeadline } from './notify-slack-body';
 
@@ -42,8 +43,32 @@ export interface EmailChannelOptions {
   retries?: number;
   /** Upper bound of the first retry's delay, in ms (full jitter, doubling). Default: 1000. */
   retryBaseMs?: number;
-  /** Names the channel in log lines. Default: `email`. */
+  /** Names the channel in log lines, and in its answer links (see `actions`). Default: `email`. */
   name?: string;
+  /**
+   * Answer from the mail. With it, each recipient gets a mail of their own, and a request one press
+   * can answer (an approval of one action: approve or reject it as it allows, decline and cancel
+   * where `allows` says) carries a link per decision, signed for that recipient, beside the inbox's
+   * link. A link opens a page at `{publicUrl}{basePath}/act/{token}` that says what will happen
+   * and answers only when its one button is pressed (mail scanners open every link). Forms,
+   * approvals of several actions and links to visit carry the inbox's link only: they need more
+   * than one press. Needs `createTaskProxy`'s `publicUrl`. Default: none (one mail to every
+   * recipient, with the inbox's link).
+   */
+  actions?: EmailChannelActions;
+}
+
+/** `emailChannel`'s `actions`. */
+export interface EmailChannelActions {
+  /**
+   * The person an address is: `{ team, user }` as the proxy's `identify` names them, or `null`.
+   * Asked when a mail is made (an address that is not of the request's team, or not its one user,
+   * gets no answer links) and again when a link is used (then nothing is answered unless it still
+   * is). Required.
+   */
+  identify(address: string): ProxyIdentity | null | Promise<ProxyIdentity | null>;
+  /** How long a link holds, in ms; never past the request's deadline. Used or expired, it only says what happened. Default: 86400000 (24 h). */
+  ttlMs?: number;
 }
 
 /** Whether nodemailer's error is worth another try: no connection, or a temporary (4xx) SMTP answer. */
@@ -52,8 +77,14 @@ function isTransient(error: unknown): boolean {
   return typeof code !== 'number' || (code >= 400 && code < 500);
 }
 
-/** The mail's subject, plain text and HTML: the request's title, team, source and link, nothing it was answered with. */
-export function emailContent(message: NotificationMessage): Pick<EmailChannelMail, 'subject' | 'text' | 'html'> {
+/**
+ * The mail's subject, plain text and HTML: the request's title, team, source and link, the links
+ * that answer it (`links`, each labelled with its decision), nothing it was answered with.
+ */
+export function emailContent(
+  message: NotificationMessage,
+  links: readonly AnswerLink[] = [],
+): Pick<EmailChannelMail, 'subject' | 'text' | 'html'> {
   const headline = notificationHeadline(message);
   const since = new Date(message.waitingSince).toISOString();
   const facts: Array<[string, string]> = [
@@ -62,6 +93,8 @@ export function emailContent(message: NotificationMessage): Pick<EmailChannelMai
     ['Waiting since', since],
     ['Request', message.requestId],
   ];
+  const answerHere = 'Answer from here (each link asks you to confirm):';
+  const inbox = links.length === 0 ? 'Answer it' : 'Open it in the inbox';
   const text = [
     `${headline}.`,
     '',
@@ -69,7 +102,8 @@ export function emailContent(message: NotificationMessage): Pick<EmailChannelMai
     '',
     ...facts.map(([label, value]) => `${label}: ${value}`),
     '',
-    message.link === undefined ? 'Open the inbox to answer it.' : `Answer it: ${message.link}`,
+    ...(links.length === 0 ? [] : [answerHere, ...links.map((link) => `${link.label}: ${link.url}`), '']),
+    message.link === undefined ? 'Open the inbox to answer it.' : `${inbox}: ${message.link}`,
     '',
   ].join('\n');
   const html = [
@@ -77,7 +111,13 @@ export function emailContent(message: NotificationMessage): Pick<EmailChannelMai
     `<p>${escapeHtml(headline)}.</p>`,
     `<p><strong>${escapeHtml(message.title)}</strong></p>`,
     `<p>${facts.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join('<br>')}</p>`,
-    message.link === undefined ? '<p>Open the inbox to answer it.</p>' : `<p><a href="${escapeHtml(message.link)}">Answer it</a></p>`,
+    ...(links.length === 0
+      ? []
+      : [
+          `<p>${escapeHtml(answerHere)}</p>`,
+          `<ul>${links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`).join('')}</ul>`,
+        ]),
+    message.link === undefined ? '<p>Open the inbox to answer it.</p>' : `<p><a href="${escapeHtml(message.link)}">${inbox}</a></p>`,
     '</body></html>',
   ].join('\n');
   // One line whatever the team's name holds: a line break in a header would start another header.
@@ -87,14 +127,16 @@ export function emailContent(message: NotificationMessage): Pick<EmailChannelMai
 
 /**
  * A channel that e-mails each notification through nodemailer: plain text and HTML (the title
- * escaped), a link to the request. `nodemailer` is an optional peer, imported only when a
- * transport has to be made from SMTP options.
+ * escaped), a link to the request, and with `actions` a mail per recipient with links that answer
+ * it. `nodemailer` is an optional peer, imported only when a transport has to be made from SMTP
+ * options.
  */
 export function emailChannel(options: EmailChannelOptions): NotificationChannel {
   if (options?.transport === undefined || options.transport === null) throw new TypeError('emailChannel: transport is required');
   if (typeof options.from !== 'string' || options.from === '') throw new TypeError('emailChannel: from must be an address');
   const given = options.transport;
   const tries = Math.max(1, Math.floor(options.retries ?? 3));
+  const actions = checkActions(options.actions);
   let made: Promise<EmailTransport> | undefined;
   const transport = (): Promise<EmailTransport> => {
     if (typeof given === 'object' && typeof (given as Partial<EmailTransport>).sendMail === 'function')
@@ -109,30 +151,48 @@ export function emailChannel(options: EmailChannelOptions): NotificationChannel 
 
   return {
     name: options.name ?? 'email',
-    async send(message, { item, signal }) {
+    ...(actions === undefined ? {} : { actions }),
+    async send(message, { item, signal, answerLinks }) {
       const listed = typeof options.to === 'function' ? options.to(message, item) : options.to;
       const to = (typeof listed === 'string' ? [listed] : [...(listed ?? [])]).filter((address) => address !== '');
       if (to.length === 0) return;
-      const mail: EmailChannelMail = {
-        from: options.from,
-        to,
-        ...emailContent(message),
-        messageId: `<${message.webhookId}@hitl-react.notification>`,
-      };
       const sender = await transport();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await sender.sendMail(mail);
-          return;
-        } catch (error) {
-          if (signal.aborted || !isTransient(error) || attempt + 1 >= tries) throw error;
-          await sleep(retryDelay(attempt, undefined, { baseMs: options.retryBaseMs ?? 1000 }), signal);
+      const deliver = async (mail: EmailChannelMail) => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await sender.sendMail(mail);
+            return;
+          } catch (error) {
+            if (signal.aborted || !isTransient(error) || attempt + 1 >= tries) throw error;
+            await sleep(retryDelay(attempt, undefined, { baseMs: options.retryBaseMs ?? 1000 }), signal);
+          }
         }
+      };
+      const messageId = `${message.webhookId}@hitl-react.notification`;
+      if (actions === undefined) return deliver({ from: options.from, to, ...emailContent(message), messageId: `<${messageId}>` });
+      // A mail per recipient: each carries links only its recipient answers with. One that fails
+      // does not keep the others from theirs.
+      const failures: unknown[] = [];
+      for (const [index, address] of to.entries()) {
+        const links = (await answerLinks?.(address).catch(() => undefined)) ?? [];
+        const mail = { from: options.from, to: [address], ...emailContent(message, links), messageId: `<${index}.${messageId}>` };
+        await deliver(mail).catch((error: unknown) => failures.push(error));
+        if (signal.aborted) break;
       }
+      if (failures.length > 0) throw failures[0];
     },
     close() {
       // Only a transport this channel made is its to close.
       void made?.then((own) => own.close?.()).catch(() => undefined);
     },
   };
+}
+
+function checkActions(actions: EmailChannelActions | undefined): NotificationChannelActions | undefined {
+  if (actions === undefined) return undefined;
+  if (typeof actions?.identify !== 'function') throw new TypeError('emailChannel: actions.identify must be a function');
+  const { ttlMs } = actions;
+  if (ttlMs !== undefined && !(typeof ttlMs === 'number' && ttlMs > 0 && Number.isFinite(ttlMs)))
+    throw new TypeError('emailChannel: actions.ttlMs must be a number of ms above 0');
+  return Object.freeze({ via: 'email' as const, identify: (address: string) => actions.identify(address), ttlMs });
 }

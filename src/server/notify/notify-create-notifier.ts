@@ -1,6 +1,6 @@
 import { describeError, type TaskProxyLogger } from '../logger';
 import { httpUrl, notificationWebhookId, plainTitle } from './notify-message';
-import type { NotificationChannel, NotificationContext, NotificationMessage, TaskProxyNotifyOptions } from './notify-options';
+import type { AnswerLink, NotificationChannel, NotificationContext, NotificationMessage, TaskProxyNotifyOptions } from './notify-options';
 import type { Notifier, WaitingItem } from './notifier';
 import type { ProxyStore } from '../stores/proxy-store';
 import { randomId } from '../requests/request-records';
@@ -31,6 +31,8 @@ export interface NotifierDeps {
   isWaiting?: (item: WaitingItem) => Promise<boolean>;
   /** Called with every store error (besides the log, which says an outage once). */
   onStoreError?: (error: unknown) => void;
+  /** The links that answer `item`, for a channel with `actions` (`NotificationContext.answerLinks`). Default: none. */
+  answerLinks?: (item: WaitingItem, channel: NotificationChannel, recipient: string) => Promise<readonly AnswerLink[]>;
 }
 
 /** How long the mark of a notification sent holds: longer than anything waits. */
@@ -250,7 +252,10 @@ export function createNotifier(options: TaskProxyNotifyOptions, deps: NotifierDe
    */
   async function send(item: WaitingItem, rule: Rule, channel: NotificationChannel, webhookId: string, mark: string): Promise<void> {
     const message = messageOf(item, rule, webhookId);
-    const context: NotificationContext = { item, store, signal: controller.signal, logger };
+    const { answerLinks } = deps;
+    const links =
+      channel.actions === undefined || answerLinks === undefined ? {} : { answerLinks: (to: string) => answerLinks(item, channel, to) };
+    const context: NotificationContext = { item, store, signal: controller.signal, logger, ...links };
     let handed = false;
     await limited(async () => {
       if (controller.signal.aborted) return;

@@ -42,6 +42,47 @@ export interface NotificationContext {
   /** Aborted when the proxy closes: a channel stops its retries. */
   readonly signal: AbortSignal;
   readonly logger: TaskProxyLogger;
+  /**
+   * Given to a channel with `actions` only: the links that answer the item, one per decision,
+   * signed for `recipient` (see `emailChannel`'s `actions`). Empty when there are none to give: the
+   * item is not a request of `proxy.requests`, it asks more than one decision can say (a form, an
+   * approval of several actions, a link), `actions.identify` does not map `recipient` to the
+   * item's team (and user), or the proxy has no `publicUrl` or secret yet.
+   */
+  readonly answerLinks?: ((recipient: string) => Promise<readonly AnswerLink[]>) | undefined;
+}
+
+/** What a link of `NotificationContext.answerLinks` answers a request with. */
+export type AnswerLinkDecision = 'approve' | 'reject' | 'decline' | 'cancel';
+
+/** A link that answers a request with one decision, for one recipient. */
+export interface AnswerLink {
+  readonly decision: AnswerLinkDecision;
+  /** The decision in words: "Approve send_email", "Reject send_email", "Decline", "Cancel" (the action's name is agent-made text). */
+  readonly label: string;
+  /** `{publicUrl}{basePath}/act/{token}`: a page that says what will happen, and answers only when its button is pressed. */
+  readonly url: string;
+}
+
+/** A recipient as the proxy's `identify` would name them (a `ProxyIdentity`). */
+interface RecipientIdentity {
+  readonly user: string;
+  readonly team: string;
+}
+
+/** How a channel's recipients answer from the message (`NotificationChannel.actions`). */
+export interface NotificationChannelActions {
+  /** How such answers show in the audit trail (`via`). */
+  readonly via: 'email';
+  /**
+   * Who `recipient` (an address the channel sends to) is: `{ team, user }`, or `null` for nobody.
+   * Asked when the links are made (a recipient who cannot answer gets none) and again when one is
+   * used: only a person of the request's team (and its user, when it is for one) answers, as
+   * `identify` names them now.
+   */
+  identify(recipient: string): RecipientIdentity | null | Promise<RecipientIdentity | null>;
+  /** How long a link holds at most, in ms; never past the request's deadline. Default: 86400000 (24 h). */
+  readonly ttlMs?: number | undefined;
 }
 
 /**
@@ -53,6 +94,13 @@ export interface NotificationChannel {
   /** Names the channel in log lines, e.g. `webhook ops.example.com`. */
   readonly name: string;
   send(message: NotificationMessage, context: NotificationContext): Promise<void>;
+  /**
+   * The channel sends links that answer a request (`emailChannel`'s `actions`): its `send` gets
+   * `context.answerLinks`, and the proxy takes the answers at `{basePath}/act/{token}`. Needs
+   * `createTaskProxy`'s `publicUrl`; the channel's `name` names it in the links, so give every
+   * instance the same channels, and each channel with actions its own name. Default: none.
+   */
+  readonly actions?: NotificationChannelActions | undefined;
   /** Frees what the channel holds (an SMTP pool); called when the proxy closes. */
   close?(): void | Promise<void>;
 }

@@ -5,7 +5,7 @@ import type { ProxyAuditEntry } from '../teams/audit-log';
 import type { TaskProxyLogger } from '../logger';
 import { NO_NOTIFIER, type Notifier } from '../notify/notifier';
 import { notAllowed, stripBasePath } from '../proxy-paths';
-import { answerRequestRoute } from './request-answer-route';
+import { answerRequestRoute, takeAnswer, type AnswerAttempt } from './request-answer-route';
 import { createChangeWatchers } from './change-watchers';
 import { createRequestDelivery } from './request-delivery';
 import { createSecretAgreement } from './secret-agreement';
@@ -213,9 +213,9 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
     let id: string;
     if (key === undefined) id = newRequestId();
     else {
-      const secret = settings.readSecret();
-      if (secret === undefined) throw new Error("proxy.requests.open: a key needs createTaskProxy's secret (or apiKey), which is not set");
-      id = keyedRequestId(secret, team, request.source, key);
+      const keyedBy = settings.readSecret();
+      if (keyedBy === undefined) throw new Error("proxy.requests.open: a key needs createTaskProxy's secret (or apiKey), which is not set");
+      id = keyedRequestId(keyedBy, team, request.source, key);
     }
     const content = requestContent(request);
     const existing = ctx.held.get(id);
@@ -381,6 +381,8 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
   return {
     requests: { open, cancel } satisfies ProxyRequests,
     route,
+    /** An answer from another channel (an e-mail's link), through the page's one path, once this instance started. */
+    take: (attempt: AnswerAttempt) => afterStart(() => takeAnswer(ctx, settings.access, changes.watch, attempt)),
     stats: (): TaskProxyRequestStats => ctx.stats.snapshot(ctx.held.size),
     close: async (): Promise<void> => {
       if (closed) return;

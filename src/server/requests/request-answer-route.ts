@@ -18,6 +18,7 @@ import {
 import type { StoredRequest } from '../stores/request-store';
 import type { ProxyIdentity } from '../task-proxy-options';
 import type { RequestRouteAccess } from './request-list-route';
+import type { ProxyAnswerVia } from '../teams/audit-log';
 
 /** While an answer waits for its source, how often the record is read again besides the store's change events. */
 const RECHECK_MS = 500;
@@ -31,9 +32,8 @@ export type ChangeWatcher = (id: string) => { wait: (ms: number) => Promise<void
 
 /**
  * `POST {basePath}/requests/{id}/answer`: the caller's team's request, answered exactly once (see
- * `requests-protocol.ts` for what each status says). The answer is checked before anything is
- * written, sealed before it reaches the store, and the caller hears 200 only once the source has
- * it (202 for a durable request's answer kept for later, never a 2xx for one nobody can take).
+ * `requests-protocol.ts` for what each status says), through `takeAnswer`, the one path of every
+ * way to answer. `authorize` is asked once the request is found to be the caller's.
  */
 export async function answerRequestRoute(
   ctx: RequestsContext,
@@ -49,10 +49,53 @@ export async function answerRequestRoute(
   const seen = new Request(request, { body: read as BodyInit });
   const identity = await access.identifyCaller(seen);
   if (identity instanceof Response) return identity;
-  const response = await answer(ctx, access, watchChanges, seen, identity, id, request.headers.get('content-type'), read);
-  const recorded = access.recordAudit(identity, 'answer_request', response, {
+  return takeAnswer(ctx, access, watchChanges, {
+    identity,
+    id,
+    via: 'page',
+    async read() {
+      if (!(await access.isAuthorized(seen, { identity, endpoint: 'answerRequest', requestId: id })))
+        return errorEnvelope(403, 'Forbidden');
+      const parsed = readStrictJson(request.headers.get('content-type'), read, 'The answer');
+      return parsed instanceof Response ? parsed : parsed.value;
+    },
+  });
+}
+
+/** One answer to one request, however it came. */
+export interface AnswerAttempt {
+  /** Who answers: the request must be their team's (and theirs, when it is for one user). */
+  readonly identity: ProxyIdentity;
+  /** The request's id as pages know it (`pageIdOf`). */
+  readonly id: string;
+  /** How it came, for the audit trail. */
+  readonly via: ProxyAnswerVia;
+  /**
+   * The answer (any JSON value, checked here), read once the request is found to be the caller's;
+   * a `Response` refuses it (403 from `authorize`, a body that is not JSON).
+   */
+  readonly read: () => Promise<unknown>;
+}
+
+/**
+ * The one way an answer is taken, whichever channel brought it (a page, an e-mail's link): checked
+ * (`checkHumanAnswer`) before anything is written, sealed before it reaches the store, written once
+ * by the record's compare-and-set (the first answer wins; every other hears 409 with who answered),
+ * then waited for until the source has it (200; 202 for a durable request's answer kept for later,
+ * never a 2xx for one nobody can take). Every outcome is in the audit trail with `via`, never the
+ * answer's values.
+ */
+export async function takeAnswer(
+  ctx: RequestsContext,
+  access: Pick<RequestRouteAccess, 'recordAudit' | 'teams'>,
+  watchChanges: ChangeWatcher,
+  attempt: AnswerAttempt,
+): Promise<Response> {
+  const response = await answer(ctx, watchChanges, attempt);
+  const recorded = access.recordAudit(attempt.identity, 'answer_request', response, {
     taskId: '',
-    requestId: id.slice(0, MAX_HUMAN_REQUEST_ID_LENGTH),
+    requestId: attempt.id.slice(0, MAX_HUMAN_REQUEST_ID_LENGTH),
+    via: attempt.via,
   });
   // With teams, what a person was told is in the trail before they hear it.
   if (access.teams) return recorded;
@@ -60,16 +103,7 @@ export async function answerRequestRoute(
   return response;
 }
 
-async function answer(
-  ctx: RequestsContext,
-  access: RequestRouteAccess,
-  watchChanges: ChangeWatcher,
-  seen: Request,
-  identity: ProxyIdentity,
-  id: string,
-  contentType: string | null,
-  body: Uint8Array,
-): Promise<Response> {
+async function answer(ctx: RequestsContext, watchChanges: ChangeWatcher, { identity, id, read }: AnswerAttempt): Promise<Response> {
   if (ctx.closed()) return errorEnvelope(503, 'This proxy is shutting down', { retryAfter: '1' });
   if (id === '' || id.length > MAX_HUMAN_REQUEST_ID_LENGTH) return errorEnvelope(404, 'Request not found');
   // The page's id names one question; the store keeps a keyed request's questions under one key.
@@ -89,11 +123,8 @@ async function answer(
     (record.user !== undefined && record.user !== identity.user)
   )
     return errorEnvelope(404, 'Request not found');
-  if (!(await access.isAuthorized(seen, { identity, endpoint: 'answerRequest', requestId: id }))) return errorEnvelope(403, 'Forbidden');
-
-  const read = readStrictJson(contentType, body, 'The answer');
-  if (read instanceof Response) return read;
-  const parsed = read.value;
+  const parsed = await read();
+  if (parsed instanceof Response) return parsed;
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       const settled = await ended(ctx, record);

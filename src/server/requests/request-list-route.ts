@@ -3,6 +3,7 @@ import type { RequestListing } from '../../request';
 import { replaceRecord, requestOf, toListing, type RequestsContext } from './request-records';
 import type { StoredRequest } from '../stores/request-store';
 import type { ProxyAccess, ProxyIdentity } from '../task-proxy-options';
+import type { ProxyAnswerVia } from '../teams/audit-log';
 
 /** What the request routes need of the proxy's team rules (`createTeamAccess`). */
 export interface RequestRouteAccess {
@@ -12,7 +13,7 @@ export interface RequestRouteAccess {
     identity: ProxyIdentity,
     action: AuditAction,
     response: Response,
-    detail: { taskId: string; requestId?: string | undefined },
+    detail: { taskId: string; requestId?: string | undefined; via?: ProxyAnswerVia | undefined },
   ): Promise<Response>;
   /** Whether `identify` is given. */
   readonly teams: boolean;

@@ -5,10 +5,15 @@ import { createNotifier } from '../notify/notify-create-notifier';
 import { handlePushSubscriptions, PUSH_SUBSCRIPTIONS_PATH } from '../notify/notify-push-subscriptions';
 import { normaliseBasePath, notAllowed, stripBasePath } from '../proxy-paths';
 import type { ProxyStore } from '../stores/proxy-store';
+import type { StoredRequest } from '../stores/request-store';
+import type { HumanRequest } from '../../request';
 import { createProxyRequests } from './proxy-requests';
 import { createStringScrubber } from '../forward/scrub-key';
-import { storeIdOf } from './request-records';
+import { storeIdOf, waitingItem } from './request-records';
 import { createTeamAccess } from '../teams/team-access';
+import { answerLinkRoute } from './answer-link-route';
+import { ANSWER_LINK_PATH, createAnswerLinks } from './answer-links';
+import { httpUrl } from '../notify/notify-message';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from '../task-proxy-options';
 
 /** A setting given as a string or a function, read now: undefined while empty. */
@@ -52,6 +57,9 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
   });
   const basePath = normaliseBasePath(options.basePath ?? '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const now = () => Date.now();
+  // Made first: a channel with actions and no `publicUrl` is refused when the proxy is made.
+  const links = createAnswerLinks({ notify: options.notify, publicUrl: options.publicUrl, basePath, readSecret, logger, now });
   const notifier =
     given ??
     (options.notify === undefined
@@ -63,6 +71,7 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
           onStoreError: options.onStoreError,
           // A request another instance took the answer of a moment ago is not escalated; a call of the service is, while a poll shows it pending.
           isWaiting: async (item) => item.kind !== 'request' || (await store.readRequests([storeIdOf(item.id)]))[0]?.state === 'open',
+          answerLinks: links.enabled ? links.linksFor : undefined,
         }));
   const requests = createProxyRequests({
     store,
@@ -91,16 +100,32 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
     return handlePushSubscriptions(new Request(request, { body: read as BodyInit }), identity, store, { maxBodyBytes });
   }
 
+  /** The request's address in the inbox (`notify.link`), for the answer links' pages. */
+  function inboxLink(record: StoredRequest, request: HumanRequest): string | undefined {
+    try {
+      return httpUrl(options.notify?.link(waitingItem(record, request)));
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
     ...requests,
     notifier,
     /** `GET {basePath}/audit`, for a proxy without a task service (the configured core serves its own). */
     auditTrail: access.auditTrail,
-    /** Answers the requests' routes and the push subscriptions'; `undefined` for any other path. */
+    /** Answers the requests' routes, the answer links' and the push subscriptions'; `undefined` for any other path. */
     route(request: Request): Promise<Response> | undefined {
       const own = requests.route(request);
       if (own !== undefined || notifier === NO_NOTIFIER) return own;
-      return stripBasePath(new URL(request.url).pathname, basePath) === PUSH_SUBSCRIPTIONS_PATH ? pushSubscriptions(request) : undefined;
+      const path = stripBasePath(new URL(request.url).pathname, basePath);
+      if (links.enabled && path?.startsWith(ANSWER_LINK_PATH) === true)
+        return answerLinkRoute(
+          { store, links, take: requests.take, inboxLink, now, onStoreError, logger },
+          request,
+          path.slice(ANSWER_LINK_PATH.length),
+        );
+      return path === PUSH_SUBSCRIPTIONS_PATH ? pushSubscriptions(request) : undefined;
     },
   };
 }

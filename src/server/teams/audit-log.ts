@@ -53,6 +53,12 @@ export async function readErrorCode(response: Response): Promise<string | undefi
  */
 export interface ProxyAuditEntry extends AuditEntry {
   /**
+   * For an answer to a request of `proxy.requests` (`answer_request`): how it reached the proxy,
+   * `page` (`POST {basePath}/requests/{id}/answer`) or `email` (a link of `emailChannel`'s
+   * `actions`). Absent for every other entry. Served by `GET {basePath}/audit` too.
+   */
+  readonly via?: ProxyAnswerVia | undefined;
+  /**
    * HMAC-SHA256 under `auditDigestKey`, hex, of `JSON.stringify([taskId, toolCallId, input])`:
    * equal for equal answers to the same call, and only someone holding the key can compute it
    * for a guessed answer. Absent without the key, for an answer with a secret field, and for one
@@ -61,12 +67,23 @@ export interface ProxyAuditEntry extends AuditEntry {
   readonly inputHmac?: string | undefined;
 }
 
+/** How an answer to a request reached the proxy: a page of the inbox, or a link of an e-mail. */
+export type ProxyAnswerVia = 'page' | 'email';
+
+const ANSWER_VIAS: readonly string[] = ['page', 'email'];
+
 /** The fields of a `ProxyAuditEntry` only, copied from a stored value; `undefined` for anything else. */
 export function toProxyAuditEntry(value: unknown): ProxyAuditEntry | undefined {
-  const entry = toAuditEntry(value);
+  const entry = withVia(toAuditEntry(value), value);
   if (entry === undefined) return undefined;
   const inputHmac = (value as { inputHmac?: unknown }).inputHmac;
   return typeof inputHmac === 'string' && /^[0-9a-f]{64}$/.test(inputHmac) ? { ...entry, inputHmac } : entry;
+}
+
+/** `entry` (what a browser may read of `stored`) with the `via` `stored` carries, when it is one. */
+export function withVia<T extends AuditEntry>(entry: T | undefined, stored: unknown): (T & { via?: ProxyAnswerVia }) | undefined {
+  const via = (stored as { via?: unknown } | null)?.via;
+  return entry === undefined || typeof via !== 'string' || !ANSWER_VIAS.includes(via) ? entry : { ...entry, via: via as ProxyAnswerVia };
 }
 
 /** Shortest `auditDigestKey` taken: a short key could itself be guessed, and with it every answer. */

@@ -1,5 +1,20 @@
-import { errorEnvelope, isUnsafePathParameter, MAX_AUDIT_CURSOR_LENGTH, toAuditEntry, type AuditAction, type EventTopic } from '../../client';
-import { auditOutcome, DEFAULT_AUDIT_LIMIT, MAX_AUDIT_LIMIT, readErrorCode, type ProxyAuditEntry } from './audit-log';
+import {
+  errorEnvelope,
+  isUnsafePathParameter,
+  MAX_AUDIT_CURSOR_LENGTH,
+  toAuditEntry,
+  type AuditAction,
+  type EventTopic,
+} from '../../client';
+import {
+  auditOutcome,
+  DEFAULT_AUDIT_LIMIT,
+  MAX_AUDIT_LIMIT,
+  readErrorCode,
+  withVia,
+  type ProxyAnswerVia,
+  type ProxyAuditEntry,
+} from './audit-log';
 import { describeError, type TaskProxyLogger } from '../logger';
 import { notAllowed } from '../proxy-paths';
 import type { AuditQuery, ProxyStore } from '../stores/proxy-store';
@@ -77,6 +92,7 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       toolCallId?: string | undefined;
       requestId?: string | undefined;
       inputHmac?: string | undefined;
+      via?: ProxyAnswerVia | undefined;
     },
   ): Promise<Response> {
     const entry: ProxyAuditEntry = {
@@ -91,6 +107,7 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       status: response.status,
       outcome: auditOutcome(action, response.status, await readErrorCode(response)),
       ...(detail.inputHmac === undefined ? {} : { inputHmac: detail.inputHmac }),
+      ...(detail.via === undefined ? {} : { via: detail.via }),
     };
     // The caller's answer waits for the entry, so what a client was told is in the trail when it reads it.
     await writeAudit(entry);
@@ -131,8 +148,8 @@ export function createTeamAccess(settings: TeamAccessSettings) {
       const read = await readNamedAudit(store, { team: identity.team, taskId, limit: limit + 1, before });
       const page = read.slice(0, limit);
       const next = read.length > limit ? page.at(-1)?.id : undefined;
-      // Only what a browser may read: a record's server-side fields (`inputHmac`) stay here.
-      const data = page.flatMap((entry) => toAuditEntry(entry) ?? []);
+      // Only what a browser may read (and how an answer came): a record's server-side fields (`inputHmac`) stay here.
+      const data = page.flatMap((entry) => withVia(toAuditEntry(entry), entry) ?? []);
       return Response.json({ success: true, data, ...(next === undefined ? {} : { next }) }, { headers: { 'cache-control': 'no-store' } });
     } catch (error) {
       onStoreError(error);

@@ -1,0 +1,71 @@
+/**
+ * A real SMTP server (`smtp-server` on 127.0.0.1, port 0) that keeps every mail it receives, for
+ * the tests of `emailChannel` inside a proxy: `waitFor(n)` resolves once n mails arrived, and
+ * `part(mail, type)` decodes one part of a mail (quoted-printable, base64 or 7bit).
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  readonly to: string[];
+  readonly raw: string;
+}
+
+export interface SmtpInbox {
+  readonly port: number;
+  readonly mails: ReceivedMail[];
+  /** Resolves once `count` mails arrived in all. */
+  waitFor(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const mails: ReceivedMail[] = [];
+  let waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+        const woken = waiters;
+        waiters = [];
+        for (const wake of woken) wake();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    mails,
+    waitFor(count) {
+      return new Promise<void>((resolve) => {
+        const check = () => (mails.length >= count ? resolve() : void waiters.push(check));
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The decoded text of the mail's part of type `type`. */
+export function part(mail: ReceivedMail, type: 'text/plain' | 'text/html'): string {
+  const { raw } = mail;
+  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
+  const parts = boundary === undefined ? [raw] : raw.split(`--${boundary}`);
+  const found = parts.find((candidate) => new RegExp(`content-type:\\s*${type}`, 'i').test(candidate.split('\r\n\r\n')[0] ?? ''));
+  if (found === undefined) throw new Error(`no ${type} part`);
+  const [head, ...rest] = found.split('\r\n\r\n');
+  const body = rest.join('\r\n\r\n');
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head ?? '')?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
