@@ -18,7 +18,7 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
 /** The languages shipped as `hitl-react/locales/<tag>` (package.json "exports" lists each). */
 const LOCALES = ['en', 'de', 'fr', 'es', 'ja'];
 /** The agent frameworks shipped as `hitl-react/<name>` (package.json "exports" lists each). */
-const ADAPTERS = ['mcp', 'ai-sdk', 'langgraph', 'ag-ui'];
+const ADAPTERS = ['mcp', 'ai-sdk', 'langgraph', 'ag-ui', 'openai-agents', 'mastra'];
 
 const externalPackages = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 

@@ -25,7 +25,9 @@ const PUBLIC_ENTRIES = new Map([
   [join(SRC, 'server', 'index.ts'), 'hitl-react/server'],
   [join(SRC, 'styles.css'), 'hitl-react/styles.css'],
   ...['en', 'de', 'fr', 'es', 'ja'].map((tag) => [join(SRC, 'messages', 'locales', `${tag}.ts`), `hitl-react/locales/${tag}`] as const),
-  ...['mcp', 'ai-sdk', 'langgraph', 'ag-ui'].map((name) => [join(SRC, 'adapters', name, 'index.ts'), `hitl-react/${name}`] as const),
+  ...['mcp', 'ai-sdk', 'langgraph', 'ag-ui', 'openai-agents', 'mastra'].map(
+    (name) => [join(SRC, 'adapters', name, 'index.ts'), `hitl-react/${name}`] as const,
+  ),
 ]);
 const FROM_PLUGIN = Symbol('resolved by hitl-bench:consumer');
 

@@ -69,6 +69,7 @@ function approvalProblem(actions: unknown): string | undefined {
       !(Array.isArray(allowed) && (allowed as unknown[]).every((type) => HUMAN_DECISION_TYPES.includes(type as HumanDecisionType)))
     )
       return `${which}'s "allowed" must list decisions of approve, edit, reject and respond.`;
+    if (!optionalBoolean(action.allowAlways)) return `${which}'s "allowAlways" must be true or false.`;
   }
   return undefined;
 }

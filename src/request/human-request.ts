@@ -17,11 +17,15 @@ export interface HumanRequestAllows {
 interface HumanRequestBase {
   /**
    * The request at its source (MCP's `elicitationId` or a JSON-RPC id, the AI SDK's approval id,
-   * a LangGraph interrupt id, an AG-UI `Interrupt.id`, a task's `toolCallId`): a new id starts the
+   * a LangGraph interrupt id, an AG-UI `Interrupt.id`, the OpenAI Agents SDK's call ids, Mastra's
+   * run and tool call or step, a task's `toolCallId`): a new id starts the
    * prompt afresh, and the drafts are kept under it. Required.
    */
   id: string;
-  /** The framework it came from, for the inbox and the stories: `'mcp'`, `'ai-sdk'`, `'langgraph'`, `'ag-ui'`, `'task-service'` or yours. Required. */
+  /**
+   * The framework it came from, for the inbox and the stories: `'mcp'`, `'ai-sdk'`, `'langgraph'`,
+   * `'ag-ui'`, `'openai-agents'`, `'mastra'`, `'task-service'` or yours. Required.
+   */
   source: string;
   /** The heading; agent-made text. Default: the kind's own ("Input requested", "Approval requested", "Visit a page"). */
   title?: string;
@@ -90,6 +94,12 @@ export interface HumanAction {
    * with changed arguments), `respond` (answer in words instead). Default: `['approve', 'reject']`.
    */
   allowed?: readonly HumanDecisionType[];
+  /**
+   * Whether an approve or a reject may say `always: true`, which the source applies to this tool's
+   * later calls too, without asking again (the OpenAI Agents SDK's `alwaysApprove` and
+   * `alwaysReject`, for the rest of the run). Only a source that can do so sets it. Default: false.
+   */
+  allowAlways?: boolean;
 }
 
 /** An approval of one or more actions, each decided on its own (LangChain's `actionRequests`). */
@@ -109,11 +119,14 @@ export interface HumanLinkRequest extends HumanRequestBase {
 /** Something an agent needs from a person, whichever framework asked: a form, an approval, or a page to visit. */
 export type HumanRequest = HumanFormInputRequest | HumanSchemaRequest | HumanApprovalRequest | HumanLinkRequest;
 
-/** The person's decision on one action of an approval. */
+/**
+ * The person's decision on one action of an approval. `always: true` on an approve or a reject (only
+ * where the action has `allowAlways`) applies it to the tool's later calls too.
+ */
 export type HumanDecision =
-  | { readonly type: 'approve' }
+  | { readonly type: 'approve'; readonly always?: boolean }
   | { readonly type: 'edit'; readonly args: unknown }
-  | { readonly type: 'reject'; readonly message?: string }
+  | { readonly type: 'reject'; readonly message?: string; readonly always?: boolean }
   | { readonly type: 'respond'; readonly message: string };
 
 /**

@@ -12,6 +12,8 @@ import * as mcp from '../../src/adapters/mcp';
 import * as agUi from '../../src/adapters/ag-ui';
 import * as aiSdk from '../../src/adapters/ai-sdk';
 import * as langgraph from '../../src/adapters/langgraph';
+import * as mastra from '../../src/adapters/mastra';
+import * as openaiAgents from '../../src/adapters/openai-agents';
 import * as serviceWorker from '../../src/service-worker';
 
 const names = (module: object) => Object.keys(module).sort();
@@ -26,6 +28,8 @@ it.each([
   'src/adapters/ag-ui/index.ts',
   'src/adapters/ai-sdk/index.ts',
   'src/adapters/langgraph/index.ts',
+  'src/adapters/openai-agents/index.ts',
+  'src/adapters/mastra/index.ts',
   'src/service-worker/index.ts',
 ])('lists every export of %s by name', (entry) => {
   // `export *` would make whatever a module exports public, internals included.
@@ -106,6 +110,14 @@ it('keeps the export list of hitl-react/ai-sdk', () => {
 
 it('keeps the export list of hitl-react/langgraph', () => {
   expect(names(langgraph)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/openai-agents', () => {
+  expect(names(openaiAgents)).toMatchSnapshot();
+});
+
+it('keeps the export list of hitl-react/mastra', () => {
+  expect(names(mastra)).toMatchSnapshot();
 });
 
 it('keeps the export list of hitl-react/service-worker', () => {

@@ -13,6 +13,8 @@ const SOURCE_NAMES: SourceNames = {
   langgraph: 'LangGraph-Agent',
   'ai-sdk': 'AI-SDK-Agent',
   'ag-ui': 'AG-UI-Agent',
+  'openai-agents': 'OpenAI-Agent',
+  mastra: 'Mastra-Agent',
   'task-service': 'Aufgabendienst',
 };
 

@@ -14,6 +14,8 @@ const SOURCE_NAMES: SourceNames = {
   langgraph: 'Agente LangGraph',
   'ai-sdk': 'Agente AI SDK',
   'ag-ui': 'Agente AG-UI',
+  'openai-agents': 'Agente OpenAI',
+  mastra: 'Agente Mastra',
   'task-service': 'Servicio de tareas',
 };
 

@@ -17,6 +17,8 @@ const SOURCE_NAMES: SourceNames = {
   langgraph: 'Agent LangGraph',
   'ai-sdk': 'Agent AI SDK',
   'ag-ui': 'Agent AG-UI',
+  'openai-agents': 'Agent OpenAI',
+  mastra: 'Agent Mastra',
   'task-service': 'Service de tâches',
 };
 

@@ -14,6 +14,8 @@ const SOURCE_NAMES: SourceNames = {
   langgraph: 'LangGraphエージェント',
   'ai-sdk': 'AI SDKエージェント',
   'ag-ui': 'AG-UIエージェント',
+  'openai-agents': 'OpenAIエージェント',
+  mastra: 'Mastraエージェント',
   'task-service': 'タスクサービス',
 };
 

@@ -17,7 +17,8 @@ const DEFAULT_ALLOWED: readonly HumanDecisionType[] = ['approve', 'reject'];
  *   cannot compile takes any object, as the prompt's JSON editor then does);
  * - an approval: `decisions`, one per action, each of a type the action allows (default approve
  *   or reject); `edit` with `args` (valid against the action's `argsSchema` when it has one),
- *   `respond` with a non-empty `message`, `reject` with an optional `message`;
+ *   `respond` with a non-empty `message`, `reject` with an optional `message`; `always` (true or
+ *   false) on an approve or a reject only where the action has `allowAlways`;
  * - a link: nothing else.
  * No other field is taken. Never throws, whatever `answer` is. A schema's `pattern`s run in linear
  * time (as the form's do), within a budget of work per answer: an agent's `^(a+)+$` cannot stall
@@ -92,7 +93,9 @@ function decisionsProblem(actions: readonly HumanAction[], decisions: unknown): 
       return `${which} must have a "type": approve, edit, reject or respond.`;
     const type = decision.type as HumanDecisionType;
     if (!(action.allowed ?? DEFAULT_ALLOWED).includes(type)) return `${which} is "${type}", which action ${index + 1} does not allow.`;
-    const keys = Object.keys(decision).filter((key) => key !== 'type');
+    const problem = alwaysProblem(decision, type, action, index);
+    if (problem !== undefined) return problem;
+    const keys = Object.keys(decision).filter((key) => key !== 'type' && key !== 'always');
     const takes = type === 'edit' ? ['args'] : type === 'approve' ? [] : ['message'];
     const extra = keys.find((key) => !takes.includes(key));
     if (extra !== undefined) return `${which} has a field a "${type}" does not take: "${extra.slice(0, 100)}".`;
@@ -109,6 +112,16 @@ function decisionsProblem(actions: readonly HumanAction[], decisions: unknown): 
     }
   }
   return undefined;
+}
+
+/** `always` only on an approve or a reject, where the action allows it (`allowAlways`), as true or false. */
+function alwaysProblem(decision: Record<string, unknown>, type: HumanDecisionType, action: HumanAction, index: number): string | undefined {
+  if (decision.always === undefined) return undefined;
+  const which = `Decision ${index + 1}`;
+  if (type !== 'approve' && type !== 'reject') return `${which} is "${type}", which cannot be "always": only an approve or a reject can.`;
+  if (action.allowAlways !== true)
+    return `${which} says "always", which action ${index + 1} does not allow: its source cannot apply a decision to later calls.`;
+  return typeof decision.always === 'boolean' ? undefined : `${which}'s "always" must be true or false.`;
 }
 
 /** Compiled schemas, by their JSON: the same request is answered again and again (a page per person). */

@@ -158,7 +158,9 @@ describe.each(Object.entries(LOCALES))('locale %s, a request answered elsewhere'
 
 describe.each(Object.entries(LOCALES))('locale %s, who asks for a request', (_tag, locale) => {
   it('names every source, with the server’s or agent’s own name when the request gives one', () => {
-    const names = ['mcp', 'langgraph', 'ai-sdk', 'ag-ui', 'task-service'].map((source) => locale.request.sourceName({ source }));
+    const names = ['mcp', 'langgraph', 'ai-sdk', 'ag-ui', 'openai-agents', 'mastra', 'task-service'].map((source) =>
+      locale.request.sourceName({ source }),
+    );
     expect(new Set(names).size).toBe(names.length);
     expect(locale.request.sourceName({ source: 'my-bot' })).toBe('my-bot');
     for (const source of ['mcp', 'langgraph']) {

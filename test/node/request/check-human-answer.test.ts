@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import { fromAgUiInterrupt } from '../../../src/adapters/ag-ui';
 import { fromToolApproval, fromToolCall } from '../../../src/adapters/ai-sdk';
 import { fromInterrupt } from '../../../src/adapters/langgraph';
+import { fromSuspendedStep, fromToolCallApproval } from '../../../src/adapters/mastra';
 import { fromElicitation } from '../../../src/adapters/mcp';
+import { fromToolApprovals } from '../../../src/adapters/openai-agents';
 import { checkHumanRequest, type HumanRequest } from '../../../src/request';
 import { checkHumanAnswer } from '../../../src/server/requests/check-human-answer';
 
@@ -52,11 +54,22 @@ const approval: HumanRequest = {
   ],
 };
 
+/** An approval whose source can apply a decision to the tool's later calls (the OpenAI Agents SDK's). */
+const always: HumanRequest = {
+  id: 'openai-agents:call_1,call_2',
+  source: 'openai-agents',
+  kind: 'approval',
+  actions: [
+    { name: 'send_email', args: { to: 'a@example.com' }, allowAlways: true },
+    { name: 'delete_file', args: { path: '/tmp/x' }, allowed: ['approve', 'edit', 'reject'], allowAlways: true },
+  ],
+};
+
 const link: HumanRequest = { id: 'el-url', source: 'mcp', kind: 'link', url: 'https://auth.example.com/x', allows: { cancel: true } };
 
 describe('checkHumanRequest', () => {
   it('takes each kind of request', () => {
-    for (const request of [schemaForm, formInput, approval, link]) expect(checkHumanRequest(request)).toBeUndefined();
+    for (const request of [schemaForm, formInput, approval, always, link]) expect(checkHumanRequest(request)).toBeUndefined();
     expect(checkHumanRequest({ ...link, deadline: 'not a time', title: 'Sign in', message: 'Please' })).toBeUndefined();
   });
 
@@ -79,6 +92,7 @@ describe('checkHumanRequest', () => {
       { ...approval, actions: [{ name: 'x', args: 1, allowed: ['maybe'] }] },
       'Action 1\'s "allowed" must list decisions of approve, edit, reject and respond.',
     ],
+    [{ ...approval, actions: [{ name: 'x', args: 1, allowAlways: 'yes' }] }, 'Action 1\'s "allowAlways" must be true or false.'],
   ])('refuses %j: %s', (request, problem) => {
     expect(checkHumanRequest(request)).toBe(problem);
   });
@@ -134,6 +148,26 @@ describe('checkHumanRequest', () => {
       fc
         .record({ toolCallId: text, input: json })
         .map(({ toolCallId, input }) => fromToolCall({ type: 'tool-form_input', toolCallId, state: 'input-available', input })),
+      fc
+        .uniqueArray(fc.record({ callId: text, name: text, arguments: fc.string(), agent: text }), {
+          selector: (call) => call.callId,
+          minLength: 1,
+          maxLength: 40,
+        })
+        .map((calls) =>
+          fromToolApprovals(
+            calls.map(({ callId, name, arguments: args, agent }) => ({
+              rawItem: { callId, name, arguments: args },
+              agent: { name: agent },
+            })),
+          ),
+        ),
+      fc
+        .record({ runId: text, toolCallId: text, toolName: text, args: json })
+        .map(({ runId, ...payload }) => fromToolCallApproval(payload, { runId })),
+      fc
+        .record({ runId: text, stepId: fc.array(text, { minLength: 1, maxLength: 3 }), suspendPayload: fc.anything(), schema: fc.object() })
+        .map(({ schema, ...step }) => fromSuspendedStep({ ...step, resumeSchema: schema })),
     );
     fc.assert(
       fc.property(made, (request) => {
@@ -181,6 +215,18 @@ describe('checkHumanAnswer', () => {
       },
     ],
     ['a link visited', link, { requestId: 'el-url', action: 'accept' }],
+    [
+      'an approve and a reject "always" where the actions allow it',
+      always,
+      {
+        requestId: always.id,
+        action: 'accept',
+        decisions: [
+          { type: 'approve', always: true },
+          { type: 'reject', message: 'No', always: false },
+        ],
+      },
+    ],
   ])('takes %s', (_, request, answer) => {
     expect(checkHumanAnswer(request, answer)).toBeUndefined();
   });
@@ -289,6 +335,28 @@ describe('checkHumanAnswer', () => {
       approval,
       { requestId: 'int-3', action: 'accept', decisions: [{ type: 'approve' }, { type: 'approve' }, { type: 'respond', message: ' ' }] },
       'Decision 3 responds, and needs a "message": a non-empty text.',
+    ],
+    [
+      '"always" where the action does not allow it',
+      approval,
+      {
+        requestId: 'int-3',
+        action: 'accept',
+        decisions: [{ type: 'approve' }, { type: 'approve', always: true }, { type: 'respond', message: 'x' }],
+      },
+      'Decision 2 says "always", which action 2 does not allow: its source cannot apply a decision to later calls.',
+    ],
+    [
+      '"always" on an edit',
+      always,
+      { requestId: always.id, action: 'accept', decisions: [{ type: 'approve' }, { type: 'edit', args: {}, always: true }] },
+      'Decision 2 is "edit", which cannot be "always": only an approve or a reject can.',
+    ],
+    [
+      '"always" that is not true or false',
+      always,
+      { requestId: always.id, action: 'accept', decisions: [{ type: 'approve', always: 'yes' }, { type: 'approve' }] },
+      'Decision 1\'s "always" must be true or false.',
     ],
   ])('refuses %s', (_, request, answer, problem) => {
     expect(checkHumanAnswer(request, answer)).toBe(problem);
