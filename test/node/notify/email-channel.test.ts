@@ -3,18 +3,11 @@
  * subject names the request, both bodies link to it, the HTML escapes the agent's title, and
  * nothing the request holds beyond its title, team and source reaches the mail.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { createMemoryProxyStore } from '../../../src/server';
 import { emailChannel } from '../../../src/server/notify/email-channel';
 import { createNotifier } from '../../../src/server/notify/notify-create-notifier';
 import type { WaitingItem } from '../../../src/server/notify/notifier';
-
-interface ReceivedMail {
-  readonly from: string;
-  readonly to: string[];
-  readonly raw: string;
-}
+import { part, startSmtpInbox, type ReceivedMail, type SmtpInbox } from './smtp-inbox';
 
 /** A header of a raw message, unfolded, its RFC 2047 encoded words decoded. */
 function header(raw: string, name: string): string | undefined {
@@ -34,56 +27,17 @@ function header(raw: string, name: string): string | undefined {
   );
 }
 
-/** The decoded text of the message's part of type `type` (quoted-printable, base64 or 7bit). */
-function part(raw: string, type: 'text/plain' | 'text/html'): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
-  const parts = boundary === undefined ? [raw] : raw.split(`--${boundary}`);
-  const found = parts.find((candidate) => new RegExp(`content-type:\\s*${type}`, 'i').test(candidate.split('\r\n\r\n')[0] ?? ''));
-  if (found === undefined) throw new Error(`no ${type} part`);
-  const [head, ...rest] = found.split('\r\n\r\n');
-  const body = rest.join('\r\n\r\n');
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head ?? '')?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-let server: SMTPServer;
+let inbox: SmtpInbox;
 let port = 0;
 let mails: ReceivedMail[] = [];
-let arrived: (() => void) | undefined;
 
 beforeEach(async () => {
-  mails = [];
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-        arrived?.();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  inbox = await startSmtpInbox();
+  ({ port, mails } = inbox);
 });
-afterEach(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterEach(() => inbox.close());
 
-const nextMail = () => new Promise<void>((resolve) => (arrived = resolve));
+const nextMail = () => inbox.waitFor(mails.length + 1);
 
 const item: WaitingItem = {
   id: 'req-42',
@@ -125,8 +79,8 @@ describe('emailChannel', () => {
     expect(mail?.from).toBe('inbox@example.com');
     expect(mail?.to).toEqual(['billing@example.com']);
     expect(header(mail!.raw, 'subject')).toMatch(/Waiting for an answer: Approve <b>refund<\/b> & "notify" the customer/);
-    const text = part(mail!.raw, 'text/plain');
-    const html = part(mail!.raw, 'text/html');
+    const text = part(mail!, 'text/plain');
+    const html = part(mail!, 'text/html');
     expect(text).toContain('Answer it: https://app.example.com/inbox#req-42');
     expect(text).toContain('Approve <b>refund</b> & "notify" the customer');
     expect(text).toContain('Team: billing');
@@ -162,7 +116,7 @@ describe('emailChannel', () => {
     await channel.close?.();
     expect(mails[0]?.to).toEqual(['a@example.com', 'b@example.com']);
     expect(header(mails[0]!.raw, 'subject')).toMatch(/^Still waiting after 2 h: Enter the code \(mcp\)$/);
-    expect(part(mails[0]!.raw, 'text/plain')).toContain('Open the inbox to answer it.');
+    expect(part(mails[0]!, 'text/plain')).toContain('Open the inbox to answer it.');
   });
 
   it('sends through any object with sendMail, and sends nothing without a recipient', async () => {

@@ -1,12 +1,14 @@
 /**
  * A real SMTP server (`smtp-server` on 127.0.0.1, port 0) that keeps every mail it receives, for
- * the tests of `emailChannel` inside a proxy: `waitFor(n)` resolves once n mails arrived, and
+ * the tests of `emailChannel`, alone and inside a proxy: `waitFor(n)` resolves once n mails arrived, and
  * `part(mail, type)` decodes one part of a mail (quoted-printable, base64 or 7bit).
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The envelope's sender. */
+  readonly from: string;
   readonly to: string[];
   readonly raw: string;
 }
@@ -30,7 +32,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({
+          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
         const woken = waiters;
         waiters = [];
