@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createTaskProxy, toNodeListener, type TaskProxy, type TaskProxyOptions } from '../../../src/server';
 import { startCountingService, TASK_ID, TOOL_CALL_ID, type CountingService } from './counting-service';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
-import { forkProcess } from './fork-process';
+import { forkAnswerProxy } from './fork-process';
 
 const KEY = 'sk_live_exactly_once_7Qx2';
 
@@ -75,25 +75,9 @@ async function startProxy(options: Partial<TaskProxyOptions> = {}): Promise<{ ba
  * restarts Redis needs one longer than a reconnection.
  */
 async function spawnProxy(redisUrl: string, timeoutMs: number, resetGraceMs = 100): Promise<{ base: string; child: ChildProcess }> {
-  const child = await forkProcess(new URL('./answer-proxy-process.ts', import.meta.url), {
-    env: {
-      ...process.env,
-      UPSTREAM: service.url,
-      API_KEY: KEY,
-      REDIS_URL: redisUrl,
-      TIMEOUT_MS: String(timeoutMs),
-      RESET_GRACE_MS: String(resetGraceMs),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  closers.push(() => {
-    child.kill('SIGKILL');
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number }));
-    child.once('exit', (code) => reject(new Error(`the proxy process exited with ${String(code)}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
+  const instance = await forkAnswerProxy({ upstream: service.url, apiKey: KEY, redisUrl, timeoutMs, resetGraceMs });
+  closers.push(instance.kill);
+  return instance;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

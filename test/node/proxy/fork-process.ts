@@ -53,3 +53,44 @@ export async function forkProcess(script: URL, options: ForkOptions): Promise<Ch
   }
   return fork(await file, { execArgv: [], ...options });
 }
+
+/** Settings of a proxy instance in a child process (answer-proxy-process.ts) on a shared Redis. */
+export interface AnswerProxySettings {
+  /** The task service's address and key. */
+  upstream: string;
+  apiKey: string;
+  redisUrl: string;
+  /** The proxy's `timeoutMs`. */
+  timeoutMs: number;
+  /** The Redis store's `resetGraceMs`. */
+  resetGraceMs: number;
+}
+
+/**
+ * A proxy instance in a child process on a shared Redis (answer-proxy-process.ts), listening on a
+ * free port of 127.0.0.1 once this resolves; `kill` is a crash (SIGKILL).
+ */
+export async function forkAnswerProxy(settings: AnswerProxySettings): Promise<{ base: string; child: ChildProcess; kill: () => void }> {
+  const child = await forkProcess(new URL('./answer-proxy-process.ts', import.meta.url), {
+    env: {
+      ...process.env,
+      UPSTREAM: settings.upstream,
+      API_KEY: settings.apiKey,
+      REDIS_URL: settings.redisUrl,
+      TIMEOUT_MS: String(settings.timeoutMs),
+      RESET_GRACE_MS: String(settings.resetGraceMs),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const kill = () => void child.kill('SIGKILL');
+  try {
+    const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as { port: number }));
+      child.once('exit', (code) => reject(new Error(`the proxy process exited with ${String(code)}`)));
+    });
+    return { base: `http://127.0.0.1:${port}`, child, kill };
+  } catch (error) {
+    kill();
+    throw error;
+  }
+}

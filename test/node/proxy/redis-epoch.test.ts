@@ -13,7 +13,7 @@ import type { AnswerRecord } from '../../../src/server';
 import { createRedisProxyStore, type RedisProxyStore } from '../../../src/server/redis';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
 import { startCountingService, TASK_ID, TOOL_CALL_ID, type CountingService } from './counting-service';
-import { forkProcess } from './fork-process';
+import { forkAnswerProxy } from './fork-process';
 
 const KEY = 'sk_live_redis_epoch_9Tq4';
 /** A bound only a frozen machine reaches: what is awaited comes in milliseconds, or a reconnection (2 s at most) later. */
@@ -157,25 +157,9 @@ describe('an instance that first connects to a Redis just restarted empty', { ti
 
   /** A proxy instance in a child process, on Redis at `redisUrl`. */
   async function spawnProxy(redisUrl: string, resetGraceMs: number): Promise<{ base: string; child: ChildProcess }> {
-    const child = await forkProcess(new URL('./answer-proxy-process.ts', import.meta.url), {
-      env: {
-        ...process.env,
-        UPSTREAM: service.url,
-        API_KEY: KEY,
-        REDIS_URL: redisUrl,
-        TIMEOUT_MS: '60000',
-        RESET_GRACE_MS: String(resetGraceMs),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    closers.push(() => {
-      child.kill('SIGKILL');
-    });
-    const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as { port: number }));
-      child.once('exit', (code) => reject(new Error(`the proxy process exited with ${String(code)}`)));
-    });
-    return { base: `http://127.0.0.1:${port}`, child };
+    const instance = await forkAnswerProxy({ upstream: service.url, apiKey: KEY, redisUrl, timeoutMs: 60_000, resetGraceMs });
+    closers.push(instance.kill);
+    return instance;
   }
 
   it('claims nothing before the instance with the answer out wrote it back: the service gets that answer once', async () => {
