@@ -111,9 +111,14 @@ describe('AI SDK: the agent example’s tools in a chat, the tool parts shown by
   });
   afterEach(() => rm(folder, { recursive: true, force: true }));
 
-  async function chatAbout(toolCall: { toolName: 'deleteFile' | 'form_input'; input: unknown }) {
+  /** `reason`: the agent's `toolApproval` asks for `deleteFile` with it (AI SDK 7), over the tool's own `needsApproval`. */
+  async function chatAbout(toolCall: { toolName: 'deleteFile' | 'form_input'; input: unknown }, reason?: string) {
     const { model, prompts } = scriptedModel([{ toolCallId: 'call-1', ...toolCall }]);
-    const agent = new ToolLoopAgent({ model, tools });
+    const agent = new ToolLoopAgent({
+      model,
+      tools,
+      ...(reason !== undefined && { toolApproval: { deleteFile: { type: 'user-approval', reason } } }),
+    });
     const { chat, nextFinish } = agentChat(
       agent,
       (options) => lastAssistantMessageIsCompleteWithApprovalResponses(options) || lastAssistantMessageIsCompleteWithToolCalls(options),
@@ -135,6 +140,20 @@ describe('AI SDK: the agent example’s tools in a chat, the tool parts shown by
     await finished;
     expect(existsSync(file)).toBe(false);
     expect(prompts).toHaveLength(2);
+  });
+
+  it("the agent's toolApproval reason shows with the call; approved, the tool deletes the file once", async () => {
+    const user = userEvent.setup();
+    const file = join(folder, 'report.pdf');
+    await writeFile(file, 'draft');
+    const { chat, nextFinish, message } = await chatAbout({ toolName: 'deleteFile', input: { path: file } }, 'Deletes the file for good');
+    render(<ToolRequests message={message} chat={chat} />);
+    const action = await screen.findByRole('region', { name: 'Approve deleteFile?' });
+    expect(within(action).getByText('Deletes the file for good')).toBeVisible();
+    const finished = nextFinish();
+    await user.click(within(action).getByRole('button', { name: 'Approve' }));
+    await finished;
+    expect(existsSync(file)).toBe(false);
   });
 
   it('rejected, the file stays and the model reads the reason', async () => {

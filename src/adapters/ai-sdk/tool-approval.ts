@@ -1,4 +1,5 @@
-import type { HumanAnswer, HumanApprovalRequest } from '../../request';
+import type { HumanAction, HumanAnswer, HumanApprovalRequest } from '../../request';
+import { cutText } from '../../utils';
 import { expectState, toolName, type AiSdkToolPart } from './tool-part';
 
 /** What `addToolApprovalResponse` of `useChat` (or `Chat`) takes. */
@@ -12,21 +13,21 @@ export interface ToolApprovalResponse {
 }
 
 /**
- * The approval an AI SDK tool part in state `'approval-requested'` asks for (a tool with
- * `needsApproval`, or an agent's `toolApproval`): one action, the tool with its input as the
- * arguments, to approve or reject. The AI SDK takes no edited input with an approval, so "Edit" is
- * not offered. Throws a `TypeError` for a part in any other state.
+ * The approval an AI SDK tool part in state `'approval-requested'` asks for (an agent's
+ * `toolApproval` saying `'user-approval'`, or a tool with `needsApproval`): one action, the tool
+ * with its input as the arguments and the `toolApproval`'s reason, if it gave one, as its
+ * description, to approve or reject. The AI SDK takes no edited input with an approval, so "Edit"
+ * is not offered. Throws a `TypeError` for a part in any other state (an automatic approval or
+ * denial asks nobody).
  */
 export function fromToolApproval(part: AiSdkToolPart): HumanApprovalRequest {
   expectState(part, 'approval-requested', 'fromToolApproval');
   const id = part.approval?.id;
   if (typeof id !== 'string') throw new TypeError('fromToolApproval: the part has no approval id');
-  return {
-    kind: 'approval',
-    id,
-    source: 'ai-sdk',
-    actions: [{ name: toolName(part), args: part.input, allowed: ['approve', 'reject'] }],
-  };
+  const action: HumanAction = { name: toolName(part), args: part.input, allowed: ['approve', 'reject'] };
+  const reason: unknown = part.approval?.requestReason;
+  if (typeof reason === 'string' && reason !== '') action.description = cutText(reason);
+  return { kind: 'approval', id, source: 'ai-sdk', actions: [action] };
 }
 
 /** The reasons the model reads when a person gave no decision. */

@@ -13,8 +13,11 @@ export interface AiSdkToolPart {
   readonly state: string;
   /** The tool's input as the model wrote it (agent-made). */
   readonly input?: unknown;
-  /** Set in state `'approval-requested'`: the id `addToolApprovalResponse` takes. */
-  readonly approval?: { readonly id: string };
+  /**
+   * Set in state `'approval-requested'`: the id `addToolApprovalResponse` takes, and (AI SDK 7) the
+   * reason the agent's `toolApproval` gave with `{ type: 'user-approval', reason }`.
+   */
+  readonly approval?: { readonly id: string; readonly requestReason?: string };
 }
 
 /** The tool's name of a part: what follows `tool-` in a static part's type, `toolName` in a dynamic one. */

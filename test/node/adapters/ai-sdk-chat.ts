@@ -1,8 +1,8 @@
 /**
  * The AI SDK's own chat (`AbstractChat`, what `useChat` wraps) over `DirectChatTransport` to a
- * `ToolLoopAgent` whose model is `MockLanguageModelV3`: the whole round trip of a tool part, from
- * the model's tool call to the UI message and back through `convertToModelMessages`, in Node,
- * without a browser, a network or a model.
+ * `ToolLoopAgent` whose model is `ai/test`'s `MockLanguageModelV4`: the whole round trip of a tool
+ * part, from the model's tool call to the UI message and back through `convertToModelMessages`, in
+ * Node, without a browser, a network or a model.
  */
 import {
   AbstractChat,
@@ -16,10 +16,10 @@ import {
   type UIMessage,
   isToolUIPart,
 } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 
-type CallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
-type StreamPart = Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer PART> ? PART : never;
+type CallOptions = Parameters<MockLanguageModelV4['doStream']>[0];
+type StreamPart = Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer PART> ? PART : never;
 
 class ArrayChatState<MESSAGE extends UIMessage> implements ChatState<MESSAGE> {
   status: ChatStatus = 'ready';
@@ -61,7 +61,7 @@ export interface ScriptedToolCall {
  */
 export function scriptedModel(toolCalls: ScriptedToolCall[]) {
   const prompts: CallOptions['prompt'][] = [];
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModelV4({
     doStream: (options) => {
       prompts.push(options.prompt);
       const first = prompts.length === 1;
@@ -73,14 +73,11 @@ export function scriptedModel(toolCalls: ScriptedToolCall[]) {
             { type: 'text-end', id: 'text' },
           ];
       return Promise.resolve({
-        stream: new ReadableStream<StreamPart>({
-          start(controller) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            for (const part of parts) controller.enqueue(part);
-            controller.enqueue({ type: 'finish', usage, finishReason: { unified: first ? 'tool-calls' : 'stop', raw: undefined } });
-            controller.close();
-          },
-        }),
+        stream: convertArrayToReadableStream<StreamPart>([
+          { type: 'stream-start', warnings: [] },
+          ...parts,
+          { type: 'finish', usage, finishReason: { unified: first ? 'tool-calls' : 'stop', raw: undefined } },
+        ]),
       });
     },
   });

@@ -1,6 +1,7 @@
 /**
- * The AI SDK chats the adapter's tests answer: a tool that needs approval (`deleteFile`) and a
- * client-side `form_input` tool, each called by a scripted model on its first turn.
+ * The AI SDK chats the adapter's tests answer: a tool that needs approval (`deleteFile`), by the
+ * agent's `toolApproval` or the tool's `needsApproval`, and a client-side `form_input` tool, each
+ * called by a scripted model on its first turn.
  */
 import {
   ToolLoopAgent,
@@ -9,13 +10,27 @@ import {
   lastAssistantMessageIsCompleteWithToolCalls,
   tool,
   type JSONSchema7,
+  type ToolApprovalStatus,
 } from 'ai';
 import { z } from 'zod';
 import { formInputSchema, type FormInputParameters } from '../../../src/schema';
 import { agentChat, lastToolParts, scriptedModel } from './ai-sdk-chat';
 
-/** A chat whose model asked to delete `/tmp/report.pdf` with a tool that needs approval; `deleted` lists what the tool deleted. */
-export async function deleteFileChat() {
+/**
+ * How `deleteFile` comes to need a person: `'toolApproval'`, the agent's `toolApproval` asking for
+ * every call with a reason made of its input (AI SDK 7's way); `'needsApproval'`, the tool's own
+ * flag (AI SDK 6's, deprecated in 7 but kept); or `{ status }`, a fixed `toolApproval` status.
+ */
+export type DeleteFileApproval = 'toolApproval' | 'needsApproval' | { status: ToolApprovalStatus };
+
+/** The reason the agent's `toolApproval` gives when it asks for a person's approval. */
+export const approvalReason = (path: string) => `Deletes ${path} for good`;
+
+/**
+ * A chat whose model asked to delete `/tmp/report.pdf` with a tool that needs approval; `deleted`
+ * lists what the tool deleted. `secret` signs the approval requests (`experimental_toolApprovalSecret`).
+ */
+export async function deleteFileChat({ approval = 'toolApproval', secret }: { approval?: DeleteFileApproval; secret?: string } = {}) {
   const deleted: string[] = [];
   const { model, prompts } = scriptedModel([{ toolCallId: 'call-1', toolName: 'deleteFile', input: { path: '/tmp/report.pdf' } }]);
   const agent = new ToolLoopAgent({
@@ -24,13 +39,18 @@ export async function deleteFileChat() {
       deleteFile: tool({
         description: 'Delete a file',
         inputSchema: z.object({ path: z.string() }),
-        needsApproval: true,
+        ...(approval === 'needsApproval' && { needsApproval: true }),
         execute: ({ path }) => {
           deleted.push(path);
           return Promise.resolve(`Deleted ${path}`);
         },
       }),
     },
+    ...(approval === 'toolApproval' && {
+      toolApproval: { deleteFile: ({ path }) => ({ type: 'user-approval', reason: approvalReason(path) }) },
+    }),
+    ...(typeof approval === 'object' && { toolApproval: { deleteFile: approval.status } }),
+    ...(secret !== undefined && { experimental_toolApprovalSecret: secret }),
   });
   const { chat, nextFinish } = agentChat(agent, lastAssistantMessageIsCompleteWithApprovalResponses);
   await chat.sendMessage({ text: 'Delete my report' });

@@ -1,5 +1,5 @@
 /**
- * `hitl-react/mastra` against Mastra itself (in memory, on the AI SDK's `MockLanguageModelV3`, no
+ * `hitl-react/mastra` against Mastra itself (in memory, on the AI SDK's `MockLanguageModelV4`, no
  * network): an agent's tool that needs approval, approved (it runs once) or declined (it never
  * runs, and the model reads why), from the stream's chunk and from `generate`'s suspended output;
  * and a workflow step suspended with a `resumeSchema`, resumed with the typed object the form made
@@ -7,11 +7,12 @@
  */
 import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
+import type { MastraModelConfig } from '@mastra/core/llm';
 import { InMemoryStore } from '@mastra/core/storage';
 import type { ChunkType } from '@mastra/core/stream';
 import { createTool } from '@mastra/core/tools';
 import { createStep, createWorkflow } from '@mastra/core/workflows';
-import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { z } from 'zod';
 import { fromSuspendedStep, fromToolCallApproval, toResumeData, toToolCallDecision } from '../../../src/adapters/mastra';
 import { buildSchemaForm, createFormControl, isFlatObjectSchema, schemaFormAnswer } from '../../../src/form';
@@ -20,13 +21,13 @@ import { checkHumanRequest, type HumanAnswer, type HumanApprovalRequest, type Hu
 import { checkHumanAnswer } from '../../../src/server/requests/check-human-answer';
 
 // The model's types, as the AI SDK's mock takes them (the provider package is the AI SDK's own dependency).
-type LanguageModelV3Prompt = Parameters<MockLanguageModelV3['doStream']>[0]['prompt'];
-type LanguageModelV3StreamPart =
-  Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer PART> ? PART : never;
-type LanguageModelV3Usage = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>['usage'];
-type LanguageModelV3Content = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>['content'][number];
+type LanguageModelV4Prompt = Parameters<MockLanguageModelV4['doStream']>[0]['prompt'];
+type LanguageModelV4StreamPart =
+  Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer PART> ? PART : never;
+type LanguageModelV4Usage = Awaited<ReturnType<MockLanguageModelV4['doGenerate']>>['usage'];
+type LanguageModelV4Content = Awaited<ReturnType<MockLanguageModelV4['doGenerate']>>['content'][number];
 
-const usage: LanguageModelV3Usage = {
+const usage: LanguageModelV4Usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 1, text: 1, reasoning: 0 },
 };
@@ -36,33 +37,33 @@ const usage: LanguageModelV3Usage = {
  * `prompts` keeps what it was given at each turn.
  */
 function scriptedModel() {
-  const prompts: LanguageModelV3Prompt[] = [];
-  const turn = (prompt: LanguageModelV3Prompt): LanguageModelV3Content[] =>
+  const prompts: LanguageModelV4Prompt[] = [];
+  const turn = (prompt: LanguageModelV4Prompt): LanguageModelV4Content[] =>
     prompts.push(prompt) === 1
       ? [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'deleteFile', input: JSON.stringify({ path: '/tmp/report.pdf' }) }]
       : [{ type: 'text', text: 'Done' }];
-  const finishOf = (content: LanguageModelV3Content[]) =>
+  const finishOf = (content: LanguageModelV4Content[]) =>
     content[0]?.type === 'tool-call'
       ? ({ unified: 'tool-calls', raw: 'tool_calls' } as const)
       : ({ unified: 'stop', raw: 'stop' } as const);
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModelV4({
     doGenerate: ({ prompt }) => {
       const content = turn(prompt);
       return Promise.resolve({ content, finishReason: finishOf(content), usage, warnings: [] });
     },
     doStream: ({ prompt }) => {
       const content = turn(prompt);
-      const parts: LanguageModelV3StreamPart[] = content.flatMap((part): LanguageModelV3StreamPart[] =>
+      const parts: LanguageModelV4StreamPart[] = content.flatMap((part): LanguageModelV4StreamPart[] =>
         part.type === 'text'
           ? [
               { type: 'text-start', id: 't1' },
               { type: 'text-delta', id: 't1', delta: part.text },
               { type: 'text-end', id: 't1' },
             ]
-          : [part as LanguageModelV3StreamPart],
+          : [part as LanguageModelV4StreamPart],
       );
       return Promise.resolve({
-        stream: convertArrayToReadableStream<LanguageModelV3StreamPart>([
+        stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
           { type: 'stream-start', warnings: [] },
           ...parts,
           { type: 'finish', finishReason: finishOf(content), usage },
@@ -87,7 +88,14 @@ function filesAgent() {
       return Promise.resolve({ deleted: path });
     },
   });
-  const files = new Agent({ id: 'files', name: 'Files', instructions: 'You manage files.', model, tools: { deleteFile } });
+  // Mastra's own copy of the model's types lags the AI SDK's by a finish reason ('interrupted').
+  const files = new Agent({
+    id: 'files',
+    name: 'Files',
+    instructions: 'You manage files.',
+    model: model as MastraModelConfig,
+    tools: { deleteFile },
+  });
   const mastra = new Mastra({ agents: { files }, storage: new InMemoryStore(), logger: false });
   return { agent: mastra.getAgent('files'), prompts, deleted };
 }
@@ -102,7 +110,7 @@ async function streamToApproval(agent: ReturnType<typeof filesAgent>['agent']) {
 }
 
 /** What the model's last turn was told of the tool call's result. */
-function lastToolResult(prompts: LanguageModelV3Prompt[]) {
+function lastToolResult(prompts: LanguageModelV4Prompt[]) {
   const tool = prompts.at(-1)?.find((message) => message.role === 'tool');
   const content = tool?.role === 'tool' ? tool.content : [];
   return content.find((part) => part.type === 'tool-result')?.output;
