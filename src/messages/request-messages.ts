@@ -51,8 +51,19 @@ export interface RequestMessages {
   responseLabel(): string;
   /** The button that sends that answer. Default: "Send response". */
   sendResponse(): string;
-  /** What was decided on an action of several, before they are sent. Default: "Approved", "Approved with changes", "Rejected", "Responded". */
-  decided(context: { decision: 'approve' | 'edit' | 'reject' | 'respond' }): string;
+  /**
+   * Label of the checkbox that makes an approve or a reject of an action with `allowAlways` apply to
+   * the tool's later calls too; `name` is the tool's (agent-made). Default: "Always for <name>".
+   */
+  alwaysLabel(context: { name: string }): string;
+  /** Help under that checkbox. Default: "Your approval or rejection also applies to this tool’s later calls, without asking again." */
+  alwaysHint(): string;
+  /**
+   * What was decided on an action of several, before they are sent; `always` when the approve or
+   * reject applies to the tool's later calls too. Default: "Approved", "Approved with changes",
+   * "Rejected", "Responded"; "Approved — always for this tool", "Rejected — always for this tool".
+   */
+  decided(context: { decision: 'approve' | 'edit' | 'reject' | 'respond'; always?: boolean }): string;
   /** The button that reopens the decision on an action of several. Default: "Change". */
   changeDecision(): string;
   /** The button that sends the decisions on several actions, once each has one. Default: "Send decisions". */
@@ -121,7 +132,11 @@ export const enRequestMessages: RequestMessages = /* @__PURE__ */ Object.assign(
   respond: () => 'Respond',
   responseLabel: () => 'Your response',
   sendResponse: () => 'Send response',
-  decided: ({ decision }) => ({ approve: 'Approved', edit: 'Approved with changes', reject: 'Rejected', respond: 'Responded' })[decision],
+  alwaysLabel: ({ name }) => `Always for ${name}`,
+  alwaysHint: () => 'Your approval or rejection also applies to this tool’s later calls, without asking again.',
+  decided: ({ decision, always }) =>
+    ({ approve: 'Approved', edit: 'Approved with changes', reject: 'Rejected', respond: 'Responded' })[decision] +
+    (always ? ' — always for this tool' : ''),
   changeDecision: () => 'Change',
   sendDecisions: () => 'Send decisions',
   decisionsLeft: ({ count, locale }) => countPlural(locale, count, { one: '# action left to decide', other: '# actions left to decide' }),

@@ -53,6 +53,8 @@ type FocusTarget = 'first' | 'field' | 'editor' | 'reject' | 'edit' | 'respond';
  * One action of an approval: its heading, description and arguments (agent-made, shown as text),
  * and the decisions its `allowed` list offers, each a step of its own as in `<ApprovalPrompt>`:
  * Approve; Reject with an optional reason; Edit the arguments, then approve them; Respond in words.
+ * Where the action has `allowAlways`, a checkbox named after the tool ("Always for <name>") beside
+ * Approve and Reject, and again above "Send rejection", makes either say `always: true`.
  * A decided action of several shows its decision and "Change" instead.
  */
 export function ApprovalAction({
@@ -70,6 +72,8 @@ export function ApprovalAction({
 }: ApprovalActionProps) {
   const [step, setStep] = useState<Step>('deciding');
   const [reason, setReason] = useState('');
+  // "Always": kept across the steps (and a reopened decision), so what was chosen stays in view.
+  const [always, setAlways] = useState(false);
   const [response, setResponse] = useState('');
   const [responseAttempt, setResponseAttempt] = useState(0);
   // A reopened edit starts from the person's own arguments, not the agent's.
@@ -99,6 +103,9 @@ export function ApprovalAction({
   const schema = action.argsSchema;
   const headingId = `${id}-heading`;
   const decidedId = `${id}-decided`;
+  // Only an approve or a reject carries it, and only where the source can apply it to later calls.
+  const offersAlways = action.allowAlways === true;
+  const withAlways = <D extends HumanDecision>(decision: D): D => (offersAlways && always ? { ...decision, always: true } : decision);
   const responseLabel = messages.responseLabel();
   const responseError =
     responseAttempt > 0 && response.trim() === '' ? kit.required({ label: responseLabel, index: 0, type: 'textarea' }) : undefined;
@@ -152,6 +159,7 @@ export function ApprovalAction({
     value: string,
     onChange: (value: string) => void,
     actions: ReactNode,
+    extra?: ReactNode,
   ) => (
     <div className="hitl-approval-reject">
       <ApprovalTextField
@@ -166,9 +174,34 @@ export function ApprovalAction({
         errorKey={responseAttempt}
         fieldRef={field}
       />
+      {extra}
       <div className="hitl-approval-actions">{actions}</div>
     </div>
   );
+
+  const alwaysId = `${id}-always`;
+  // Beside Approve and Reject, and again above "Send rejection": the choice is seen where it is sent.
+  const alwaysBox = offersAlways ? (
+    <div className="hitl-field hitl-approval-always" data-field-type="checkbox" data-disabled={locked ? '' : undefined}>
+      <div className="hitl-toggle">
+        <input
+          type="checkbox"
+          id={alwaysId}
+          className="hitl-checkbox"
+          checked={always}
+          disabled={locked}
+          aria-describedby={`${alwaysId}-hint`}
+          onChange={(event) => setAlways(event.currentTarget.checked)}
+        />
+        <label className="hitl-label" htmlFor={alwaysId} dir="auto">
+          {messages.alwaysLabel({ name })}
+        </label>
+      </div>
+      <p className="hitl-field-hint" id={`${alwaysId}-hint`}>
+        {messages.alwaysHint()}
+      </p>
+    </div>
+  ) : null;
 
   let body: ReactNode;
   if (decided !== undefined) {
@@ -176,7 +209,7 @@ export function ApprovalAction({
     body = (
       <div className="hitl-approval-decided">
         <p className="hitl-approval-decision" id={decidedId}>
-          {messages.decided({ decision: decided.type })}
+          {messages.decided({ decision: decided.type, always: 'always' in decided && decided.always === true })}
         </p>
         {said ? <p className="hitl-approval-decision-message">{said}</p> : null}
         <div className="hitl-approval-actions">{button(messages.changeDecision(), reopen, { describedBy: decidedId })}</div>
@@ -190,13 +223,14 @@ export function ApprovalAction({
       <>
         {button(
           kit.sendRejection(),
-          () => decideFromButton(reason.trim() === '' ? { type: 'reject' } : { type: 'reject', message: reason.trim() }),
+          () => decideFromButton(withAlways(reason.trim() === '' ? { type: 'reject' } : { type: 'reject', message: reason.trim() })),
           {
             primary: true,
           },
         )}
         {button(kit.cancel(), () => goTo('deciding', 'reject'), {})}
       </>,
+      alwaysBox,
     );
   } else if (step === 'responding') {
     body = textStep(
@@ -229,13 +263,20 @@ export function ApprovalAction({
       </ApprovalEditor>
     );
   } else {
-    body = (
+    const buttons = (
       <div className="hitl-approval-actions">
-        {allowed.has('approve') ? button(kit.approve(), () => decideFromButton({ type: 'approve' }), { primary: true }) : null}
+        {allowed.has('approve') ? button(kit.approve(), () => decideFromButton(withAlways({ type: 'approve' })), { primary: true }) : null}
         {allowed.has('reject') ? button(kit.reject(), () => goTo('rejecting', 'field'), { ref: rejectButton }) : null}
         {allowed.has('edit') ? button(kit.edit(), () => goTo('editing', 'editor'), { ref: editButton }) : null}
         {allowed.has('respond') ? button(messages.respond(), () => goTo('responding', 'field'), { ref: respondButton }) : null}
       </div>
+    );
+    // "Always" only beside a decision that can carry it; the block's grid spaces the two.
+    body = (
+      <>
+        {allowed.has('approve') || allowed.has('reject') ? alwaysBox : null}
+        {buttons}
+      </>
     );
   }
 

@@ -86,9 +86,9 @@ export interface HumanRequestPromptProps {
  * Renders any `HumanRequest` for a person to answer, whichever framework asked: a `form_input`
  * form as `<ToolCallForm>` does; a flat object schema as the form `<ToolCallPrompt>` generates
  * (answered with `content`), any other schema as its JSON editor with a note saying why; an
- * approval with the approval kit (loaded when an approval is first shown); a page to visit as a
- * link (http(s) only, in a new tab) and "I have finished". "Decline" and "Cancel" are offered
- * where the request allows them. A deadline shows the time left, said to screen readers at a few
+ * approval with the approval kit (loaded when an approval is first shown), with "Always for
+ * <tool>" beside an action that has `allowAlways`; a page to visit as a link (http(s) only, in a
+ * new tab) and "I have finished". "Decline" and "Cancel" are offered where the request allows them. A deadline shows the time left, said to screen readers at a few
  * steps, and closes the prompt when it passes. The region is named by its heading.
  */
 export const HumanRequestPrompt = withRefProp(function HumanRequestPrompt(props: HumanRequestPromptProps) {

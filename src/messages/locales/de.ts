@@ -109,8 +109,11 @@ export const de: Messages = {
     respond: () => 'Antworten',
     responseLabel: () => 'Ihre Antwort',
     sendResponse: () => 'Antwort senden',
-    decided: ({ decision }) =>
-      ({ approve: 'Genehmigt', edit: 'Mit Änderungen genehmigt', reject: 'Abgelehnt', respond: 'Beantwortet' })[decision],
+    alwaysLabel: ({ name }) => `Immer für ${name}`,
+    alwaysHint: () => 'Ihre Genehmigung oder Ablehnung gilt auch für spätere Aufrufe dieses Tools, ohne erneute Nachfrage.',
+    decided: ({ decision, always }) =>
+      ({ approve: 'Genehmigt', edit: 'Mit Änderungen genehmigt', reject: 'Abgelehnt', respond: 'Beantwortet' })[decision] +
+      (always ? ' – immer für dieses Tool' : ''),
     changeDecision: () => 'Ändern',
     sendDecisions: () => 'Entscheidungen senden',
     decisionsLeft: ({ count }) => countPlural(L, count, { one: 'Noch # Aktion zu entscheiden', other: 'Noch # Aktionen zu entscheiden' }),

@@ -108,8 +108,11 @@ export const es: Messages = {
     respond: () => 'Responder',
     responseLabel: () => 'Su respuesta',
     sendResponse: () => 'Enviar respuesta',
-    decided: ({ decision }) =>
-      ({ approve: 'Aprobada', edit: 'Aprobada con cambios', reject: 'Rechazada', respond: 'Respondida' })[decision],
+    alwaysLabel: ({ name }) => `Siempre para ${name}`,
+    alwaysHint: () => 'Su aprobación o rechazo se aplica también a las llamadas posteriores de esta herramienta, sin volver a preguntar.',
+    decided: ({ decision, always }) =>
+      ({ approve: 'Aprobada', edit: 'Aprobada con cambios', reject: 'Rechazada', respond: 'Respondida' })[decision] +
+      (always ? ' — siempre para esta herramienta' : ''),
     changeDecision: () => 'Cambiar',
     sendDecisions: () => 'Enviar decisiones',
     decisionsLeft: ({ count }) =>

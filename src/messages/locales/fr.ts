@@ -112,8 +112,11 @@ export const fr: Messages = {
     respond: () => 'Répondre',
     responseLabel: () => 'Votre réponse',
     sendResponse: () => 'Envoyer la réponse',
-    decided: ({ decision }) =>
-      ({ approve: 'Approuvée', edit: 'Approuvée avec modifications', reject: 'Refusée', respond: 'Réponse donnée' })[decision],
+    alwaysLabel: ({ name }) => `Toujours pour ${name}`,
+    alwaysHint: () => 'Votre approbation ou votre refus s’applique aussi aux appels suivants de cet outil, sans nouvelle demande.',
+    decided: ({ decision, always }) =>
+      ({ approve: 'Approuvée', edit: 'Approuvée avec modifications', reject: 'Refusée', respond: 'Réponse donnée' })[decision] +
+      (always ? ' — toujours pour cet outil' : ''),
     changeDecision: () => 'Changer',
     sendDecisions: () => 'Envoyer les décisions',
     decisionsLeft: ({ count }) =>

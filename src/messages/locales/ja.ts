@@ -107,7 +107,11 @@ export const ja: Messages = {
     respond: () => '返答',
     responseLabel: () => '返答の内容',
     sendResponse: () => '返答を送信',
-    decided: ({ decision }) => ({ approve: '承認済み', edit: '変更して承認済み', reject: '却下済み', respond: '返答済み' })[decision],
+    alwaysLabel: ({ name }) => `${name} に常に適用`,
+    alwaysHint: () => '承認または却下を、このツールの以降の呼び出しにも確認なしで適用します。',
+    decided: ({ decision, always }) =>
+      ({ approve: '承認済み', edit: '変更して承認済み', reject: '却下済み', respond: '返答済み' })[decision] +
+      (always ? '（このツールでは常に）' : ''),
     changeDecision: () => '変更',
     sendDecisions: () => '決定を送信',
     decisionsLeft: ({ count }) => `未決定のアクションが残り${countPlural(L, count, { other: '#件' })}あります`,

@@ -69,6 +69,7 @@ const BASE = {
   url: 'javascript:alert(1)',
   ms: 125_000,
   decision: 'approve',
+  always: false,
   property: 'address',
   source: 'mcp',
   requestedBy: undefined,
@@ -105,6 +106,7 @@ const VARIANTS: Array<Partial<Record<keyof typeof BASE, unknown>>> = [
   { decision: 'edit', action: 'decline', property: undefined, ms: 0 },
   { decision: 'reject', action: 'cancel', ms: 172_800_000 },
   { decision: 'respond' },
+  { decision: 'reject', always: true },
   { source: 'task-service' },
   { source: 'constructor' },
   { source: 'langgraph', requestedBy: 'weekly-report-graph', requests: false, what: undefined, ordinal: 2 },
@@ -177,6 +179,21 @@ describe.each(Object.entries(LOCALES))('locale %s, who asks for a request', (_ta
     expect(locale.inbox.listLabel({ requests: true })).not.toBe(locale.inbox.listLabel({ requests: false }));
     expect(locale.inbox.endedListLabel()).not.toBe(locale.inbox.listLabel({ requests: true }));
     expect(locale.inbox.moreActions({ count: 2 })).toContain('2');
+  });
+
+  it('says "always" on an approve or a reject that applies to the tool’s later calls, and names the tool in its checkbox', () => {
+    for (const decision of ['approve', 'reject'] as const) {
+      const once = locale.request.decided({ decision });
+      expect(locale.request.decided({ decision, always: false })).toBe(once);
+      const always = locale.request.decided({ decision, always: true });
+      expect(always).toContain(once);
+      expect(always.length).toBeGreaterThan(once.length);
+    }
+    expect(locale.request.decided({ decision: 'approve', always: true })).not.toBe(
+      locale.request.decided({ decision: 'reject', always: true }),
+    );
+    expect(locale.request.alwaysLabel({ name: 'send_email' })).toContain('send_email');
+    expect(locale.request.alwaysHint().trim()).not.toBe('');
   });
 
   it('names a prompt by its heading, then what it asks and what for, each when there is one, and numbers the same name', () => {
