@@ -42,6 +42,8 @@ export { webhookChannel } from './notify/webhook-channel';
 export type { WebhookChannelOptions } from './notify/webhook-channel';
 export { emailChannel } from './notify/email-channel';
 export type { EmailChannelActions, EmailChannelMail, EmailChannelOptions, EmailTransport } from './notify/email-channel';
+export { slackChannel } from './notify/slack-channel';
+export type { SlackChannelOptions, SlackUser } from './notify/slack-channel';
 export { webPushChannel } from './notify/web-push-channel';
 export type { WebPushChannelOptions, WebPushPayload } from './notify/web-push-channel';
 export { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_SUBSCRIPTIONS_PATH } from './notify/notify-push-subscriptions';

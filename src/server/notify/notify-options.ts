@@ -86,9 +86,9 @@ export interface NotificationChannelActions {
 }
 
 /**
- * Where notifications go: `webhookChannel`, `emailChannel`, `webPushChannel`, or your own object
- * with a `name` and a `send` that resolves once the message is handed over (and rejects when it
- * could not be; the proxy logs it).
+ * Where notifications go: `webhookChannel`, `emailChannel`, `webPushChannel`, `slackChannel`, or
+ * your own object with a `name` and a `send` that resolves once the message is handed over (and
+ * rejects when it could not be; the proxy logs it).
  */
 export interface NotificationChannel {
   /** Names the channel in log lines, e.g. `webhook ops.example.com`. */

@@ -2,7 +2,7 @@ import { waitedFor } from './notify-message';
 import type { NotificationMessage } from './notify-options';
 
 /** `text` safe in Slack's mrkdwn: its three control characters escaped, so no `<!channel>` or link can be made of a title. */
-const escapeMrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapeMrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The one line saying why the notification comes, in English. */
 export function notificationHeadline(message: NotificationMessage): string {

@@ -39,6 +39,7 @@ export function createRedisRequestStore({ prefix, client, subscriber }: RedisReq
     alive: (owner: string) => `${prefix}alive:${owner}`,
     once: (name: string) => `${prefix}once:${name}`,
     agreed: (name: string) => `${prefix}agreed:${name}`,
+    note: (name: string) => `${prefix}note:${name}`,
     push: (endpoint: string) => `${prefix}push:${endpoint}`,
     teamPushes: (team: string) => `${prefix}push-of:${team}`,
   };
@@ -162,6 +163,17 @@ export function createRedisRequestStore({ prefix, client, subscriber }: RedisReq
     async hasClaim(name) {
       const redis = await client();
       return (await redis.exists(key.once(name))) === 1;
+    },
+
+    async keepNote(name, value, ttlMs) {
+      const redis = await client();
+      await redis.set(key.note(name), value, { expiration: { type: 'PX', value: Number(ms(ttlMs)) } });
+    },
+
+    async readNote(name) {
+      const redis = await client();
+      const value = await redis.get(key.note(name));
+      return typeof value === 'string' ? value : undefined;
     },
 
     async savePushSubscription(subscription, ttlMs) {

@@ -116,12 +116,12 @@ interface ProxyRequestsSettings {
   onStoreError: (error: unknown) => void;
   /** Told of every request that waits and of every one that ended. Default: `NO_NOTIFIER`. Closed with the proxy. */
   notifier?: Notifier;
+  /** Told of every request the store changed, on any instance, once this instance started (the Slack messages' updates). */
+  onRequestChange?: ((id: string) => void) | undefined;
 }
 
-/** How often an instance says it is alive, and for how long each time. */
-const HEARTBEAT_EVERY_MS = 1000;
-const HEARTBEAT_TTL_MS = 3000;
-const SWEEP_EVERY_MS = 1000;
+/** How often an instance says it is alive, and for how long each time; how often it sweeps. */
+const [HEARTBEAT_EVERY_MS, HEARTBEAT_TTL_MS, SWEEP_EVERY_MS] = [1000, 3000, 1000];
 /**
  * The requests of `createTaskProxy`: `open` and `cancel`, the two routes, the heartbeat that says
  * this instance still holds its promises, and the sweep. The timers start with the first use (an
@@ -177,6 +177,7 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
     unsubscribe = store.onRequestChange((id) => {
       changes.heard(id);
       if (ctx.held.has(id) || ctx.onAnswer !== undefined) delivery.react(id);
+      settings.onRequestChange?.(id);
     });
     unsubscribe.catch(ctx.onStoreError);
     return started;

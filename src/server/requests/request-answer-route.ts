@@ -103,7 +103,7 @@ export async function takeAnswer(
   return response;
 }
 
-async function answer(ctx: RequestsContext, watchChanges: ChangeWatcher, { identity, id, read }: AnswerAttempt): Promise<Response> {
+async function answer(ctx: RequestsContext, watchChanges: ChangeWatcher, { identity, id, via, read }: AnswerAttempt): Promise<Response> {
   if (ctx.closed()) return errorEnvelope(503, 'This proxy is shutting down', { retryAfter: '1' });
   if (id === '' || id.length > MAX_HUMAN_REQUEST_ID_LENGTH) return errorEnvelope(404, 'Request not found');
   // The page's id names one question; the store keeps a keyed request's questions under one key.
@@ -144,6 +144,7 @@ async function answer(ctx: RequestsContext, watchChanges: ChangeWatcher, { ident
         sealedAnswer,
         answerAction: isRecord(parsed) ? String(parsed.action) : '',
         answeredBy: identity.user,
+        answeredVia: via,
         endedAt: now,
       };
       const watch = watchChanges(storeId);

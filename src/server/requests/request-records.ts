@@ -75,6 +75,7 @@ export const NO_ANSWER: Partial<StoredRequest> = Object.freeze({
   sealedAnswer: undefined,
   answerAction: undefined,
   answeredBy: undefined,
+  answeredVia: undefined,
   deliverer: undefined,
   deliverUntil: undefined,
 });
@@ -107,8 +108,8 @@ export function pageIdOf(record: Pick<StoredRequest, 'id' | 'key' | 'openedAt'>)
   return record.key === undefined ? record.id : `${record.id}.${record.openedAt.toString(36)}`;
 }
 
-/** The record's id of a page's id (`pageIdOf`), or of a record's id itself. */
-export const storeIdOf = (id: string): string => id.split('.', 1)[0] ?? id;
+/** The record's id of a page's id (`pageIdOf`), or of a record's id itself (a record written before keys, of any id, too). */
+export const storeIdOf = (id: string): string => (id.startsWith(KEYED_PREFIX) ? (id.split('.', 1)[0] ?? id) : id);
 
 /** The request as pages see and answer it: under the proxy's id of its question, never the source's (which two sources may share). */
 export function requestOf(record: StoredRequest): HumanRequest | undefined {
@@ -122,6 +123,9 @@ export function requestContent(request: HumanRequest): string {
   return JSON.stringify(content);
 }
 
+/** How the ids of keyed requests begin: only theirs carry which question (`pageIdOf`). */
+const KEYED_PREFIX = 'req_k';
+
 /** The proxy's id of a request opened without a `key`: 128 random bits, so no other request, source or team can name it. */
 export function newRequestId(): string {
   return `req_${toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)))}`;
@@ -133,7 +137,7 @@ export function newRequestId(): string {
  * source finds its request again), and unguessable without the secret.
  */
 export function keyedRequestId(secret: string, team: string, source: string, key: string): string {
-  return `req_k${createHmacSha256(`hitl-react request key\n${secret}`)(JSON.stringify([team, source, key])).slice(0, 40)}`;
+  return `${KEYED_PREFIX}${createHmacSha256(`hitl-react request key\n${secret}`)(JSON.stringify([team, source, key])).slice(0, 40)}`;
 }
 
 /** The answer a `durable` request's deadline gives its source. */

@@ -14,6 +14,9 @@ import { createTeamAccess } from '../teams/team-access';
 import { answerLinkRoute } from './answer-link-route';
 import { ANSWER_LINK_PATH, createAnswerLinks } from './answer-links';
 import { httpUrl } from '../notify/notify-message';
+import { slackChannelsOf } from '../notify/slack-channel';
+import { slackMessageSync } from './slack-messages';
+import { SLACK_INTERACTIONS_PATH, slackInteractionsRoute } from './slack-interactions';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from '../task-proxy-options';
 
 /** A setting given as a string or a function, read now: undefined while empty. */
@@ -60,6 +63,13 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
   const now = () => Date.now();
   // Made first: a channel with actions and no `publicUrl` is refused when the proxy is made.
   const links = createAnswerLinks({ notify: options.notify, publicUrl: options.publicUrl, basePath, readSecret, logger, now });
+  const slack = slackChannelsOf(options.notify);
+  // What goes on after a response (a Slack press answered, a message updated): closing waits for it.
+  const background = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const done = work.catch(() => undefined).finally(() => background.delete(done));
+    background.add(done);
+  };
   const notifier =
     given ??
     (options.notify === undefined
@@ -84,6 +94,7 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
     logger,
     onStoreError,
     notifier,
+    onRequestChange: slack.length === 0 ? undefined : slackMessageSync(slack, store, logger, onStoreError, track),
   });
 
   /** `{basePath}/push/subscriptions`, with notifications only: who may hand in a subscription is asked as for any route. */
@@ -112,9 +123,13 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
   return {
     ...requests,
     notifier,
+    async close(): Promise<void> {
+      while (background.size > 0) await Promise.allSettled([...background]);
+      await requests.close();
+    },
     /** `GET {basePath}/audit`, for a proxy without a task service (the configured core serves its own). */
     auditTrail: access.auditTrail,
-    /** Answers the requests' routes, the answer links' and the push subscriptions'; `undefined` for any other path. */
+    /** Answers the requests' routes, the answer links', Slack's interactions and the push subscriptions'; `undefined` for any other path. */
     route(request: Request): Promise<Response> | undefined {
       const own = requests.route(request);
       if (own !== undefined || notifier === NO_NOTIFIER) return own;
@@ -124,6 +139,11 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
           { store, links, take: requests.take, inboxLink, now, onStoreError, logger },
           request,
           path.slice(ANSWER_LINK_PATH.length),
+        );
+      if (slack.length > 0 && path === SLACK_INTERACTIONS_PATH)
+        return slackInteractionsRoute(
+          { channels: slack, store, take: requests.take, now, maxBodyBytes, logger, onStoreError, track },
+          request,
         );
       return path === PUSH_SUBSCRIPTIONS_PATH ? pushSubscriptions(request) : undefined;
     },

@@ -19,6 +19,7 @@ export function createMemoryRequestStore(now: () => number): RequestStore {
   const owners = new Map<string, number>();
   const once = new Map<string, number>();
   const agreed = new Map<string, Expiring<string>>();
+  const notes = new Map<string, Expiring<string>>();
   const pushes = new Map<string, Expiring<StoredPushSubscription>>();
   const listeners = new Set<(id: string) => void>();
 
@@ -96,6 +97,18 @@ export function createMemoryRequestStore(now: () => number): RequestStore {
     },
 
     hasClaim: (key) => Promise.resolve((once.get(key) ?? 0) > now()),
+
+    keepNote(name, value, ttlMs) {
+      const at = now();
+      notes.set(name, { value, expiresAt: at + ttlMs });
+      if (notes.size > 10_000) for (const [other, note] of notes) if (note.expiresAt <= at) notes.delete(other);
+      return Promise.resolve();
+    },
+
+    readNote(name) {
+      const note = notes.get(name);
+      return Promise.resolve(note !== undefined && note.expiresAt > now() ? note.value : undefined);
+    },
 
     savePushSubscription(subscription, ttlMs) {
       pushes.set(subscription.endpoint, { value: subscription, expiresAt: now() + ttlMs });

@@ -54,6 +54,8 @@ export interface StoredRequest {
   readonly answerAction?: string | undefined;
   /** Who answered (the `identify`'d user; `''` without teams). */
   readonly answeredBy?: string | undefined;
+  /** How the winning answer came (`page`, `email`, `slack`), for the messages that say how it ended. */
+  readonly answeredVia?: string | undefined;
   /** When the first page listed it to a person, ms since the epoch. */
   readonly firstViewedAt?: number | undefined;
   /** For a `durable` answer being handed to `requests.onAnswer`: the instance doing it, and until when its claim holds. */
@@ -111,6 +113,15 @@ export interface RequestStore {
   claimOnce(key: string, ttlMs: number): Promise<boolean>;
   /** Whether a claim of `key` (`claimOnce`) holds now, on any instance, without taking it: a notification already sent. */
   hasClaim(key: string): Promise<boolean>;
+
+  /**
+   * Keeps `value` under `name` for `ttlMs`, replacing what was there: what a channel must find again
+   * on any instance (the Slack message posted about a request). Optional: a store without it keeps
+   * no notes, and `slackChannel` cannot update its messages.
+   */
+  keepNote?(name: string, value: string, ttlMs: number): Promise<void>;
+  /** The note kept under `name` (`keepNote`), `undefined` for none. */
+  readNote?(name: string): Promise<string | undefined>;
 
   /** Keeps `subscription` (replacing one with the same `endpoint`) for `ttlMs`. */
   savePushSubscription(subscription: StoredPushSubscription, ttlMs: number): Promise<void>;

@@ -54,8 +54,9 @@ export async function readErrorCode(response: Response): Promise<string | undefi
 export interface ProxyAuditEntry extends AuditEntry {
   /**
    * For an answer to a request of `proxy.requests` (`answer_request`): how it reached the proxy,
-   * `page` (`POST {basePath}/requests/{id}/answer`) or `email` (a link of `emailChannel`'s
-   * `actions`). Absent for every other entry. Served by `GET {basePath}/audit` too.
+   * `page` (`POST {basePath}/requests/{id}/answer`), `email` (a link of `emailChannel`'s
+   * `actions`) or `slack` (a button of `slackChannel`'s message). Absent for every other entry.
+   * Served by `GET {basePath}/audit` too.
    */
   readonly via?: ProxyAnswerVia | undefined;
   /**
@@ -67,10 +68,10 @@ export interface ProxyAuditEntry extends AuditEntry {
   readonly inputHmac?: string | undefined;
 }
 
-/** How an answer to a request reached the proxy: a page of the inbox, or a link of an e-mail. */
-export type ProxyAnswerVia = 'page' | 'email';
+/** How an answer to a request reached the proxy: a page of the inbox, a link of an e-mail, or a button of a Slack message. */
+export type ProxyAnswerVia = 'page' | 'email' | 'slack';
 
-const ANSWER_VIAS: readonly string[] = ['page', 'email'];
+const ANSWER_VIAS: readonly string[] = ['page', 'email', 'slack'];
 
 /** The fields of a `ProxyAuditEntry` only, copied from a stored value; `undefined` for anything else. */
 export function toProxyAuditEntry(value: unknown): ProxyAuditEntry | undefined {

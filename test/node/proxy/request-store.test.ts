@@ -171,6 +171,18 @@ describe.each(['memory', 'redis'] as const)('the requests of the %s store', (kin
     expect([await a.hasClaim('r1:new'), await a.hasClaim('r1:escalate'), await a.hasClaim('r1:other')]).toEqual([true, true, false]);
   });
 
+  it('keeps a note under a name for every instance, replaced by the next, until it lapses', async () => {
+    const [a, b] = pairOf(kind);
+    expect(await b.readNote?.('slack-messages:r1')).toBeUndefined();
+    await a.keepNote?.('slack-messages:r1', '[{"channel":"C1","ts":"1.1"}]', SHORT);
+    await a.keepNote?.('slack-messages:r2', 'kept', LONG);
+    expect(await b.readNote?.('slack-messages:r1')).toBe('[{"channel":"C1","ts":"1.1"}]');
+    await b.keepNote?.('slack-messages:r1', 'replaced', SHORT);
+    expect(await a.readNote?.('slack-messages:r1')).toBe('replaced');
+    await expect.poll(() => a.readNote?.('slack-messages:r1'), EVENT).toBeUndefined();
+    expect(await b.readNote?.('slack-messages:r2')).toBe('kept');
+  });
+
   it('keeps one push subscription per endpoint, by team and user, until it lapses or is removed', async () => {
     const [a, b] = pairOf(kind);
     await a.savePushSubscription(push('https://push.example/1', 'A', 'ada'), LONG);

@@ -1,0 +1,155 @@
+import { isRecord } from '../../utils';
+import type { StoredRequest } from '../stores/request-store';
+import { linkChoices } from '../requests/answer-link-token';
+import { httpUrl, plainTitle } from './notify-message';
+import type { AnswerLinkDecision } from './notify-options';
+import { escapeMrkdwn } from './notify-slack-body';
+
+/** What a button of `slackChannel`'s message decides: an answer link's decisions, and a page visited. */
+export type SlackDecision = AnswerLinkDecision | 'finished';
+
+/** The stable `action_id` of each button: what Slack sends back when it is pressed. */
+export const SLACK_ACTION_IDS: Readonly<Record<SlackDecision, string>> = Object.freeze({
+  approve: 'hitl_approve',
+  reject: 'hitl_reject',
+  decline: 'hitl_decline',
+  cancel: 'hitl_cancel',
+  finished: 'hitl_finished',
+});
+/** The buttons that only open a page (Slack still tells the Request URL of each press; nothing is answered). */
+export const SLACK_LINK_ACTION_IDS: readonly string[] = ['hitl_open_link', 'hitl_open_request'];
+
+type Block = Record<string, unknown>;
+
+/** What a message says about one request, whatever became of it. */
+export interface SlackRequestView {
+  /** The request's id as pages know it: the buttons carry it. */
+  readonly id: string;
+  readonly title: string;
+  readonly team: string;
+  readonly source: string;
+  /** The `HumanRequest` (untrusted, read as given); undefined for a call of the task service. */
+  readonly request: unknown;
+  readonly waitingSince: number;
+  /** "Waiting for an answer", "Still waiting after 30 min"; `''` once it ended. */
+  readonly headline: string;
+  /** The inbox's address of it (`notify.link`), http(s). */
+  readonly link: string | undefined;
+}
+
+const plain = (text: string) => ({ type: 'plain_text', text, emoji: false });
+/** Slack's own rendering of a time in the reader's time zone, with the ISO time as its fallback. */
+const slackDate = (ms: number) => `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${new Date(ms).toISOString()}>`;
+/** Header blocks hold at most 150 characters. */
+const header = (text: string) => (Array.from(text).length <= 150 ? text : `${Array.from(text).slice(0, 149).join('')}…`);
+
+/** A button's `value`: the request's page id and the decision, nothing else. */
+export const buttonValue = (id: string, decision: SlackDecision) => JSON.stringify([id, decision]);
+
+/** The page id and decision of a button's `value`; undefined for one this proxy did not make. */
+export function readButtonValue(value: unknown): { id: string; decision: SlackDecision } | undefined {
+  let read: unknown;
+  try {
+    read = typeof value === 'string' ? JSON.parse(value) : undefined;
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(read) || read.length !== 2 || typeof read[0] !== 'string' || typeof read[1] !== 'string') return undefined;
+  const decision = read[1] as SlackDecision;
+  return Object.hasOwn(SLACK_ACTION_IDS, decision) ? { id: read[0], decision } : undefined;
+}
+
+const button = (view: SlackRequestView, decision: SlackDecision, label: string, style?: 'primary' | 'danger') => ({
+  type: 'button',
+  action_id: SLACK_ACTION_IDS[decision],
+  text: plain(label),
+  value: buttonValue(view.id, decision),
+  ...(style === undefined ? {} : { style }),
+});
+
+/**
+ * The buttons a request gets: an approval of one action, Approve and Reject (as it allows), Decline
+ * and Cancel where `allows` says; a page to visit, its address (http(s) only) and "I have
+ * finished"; everything else (a form, an approval of several actions) only the inbox's link.
+ */
+function buttons(view: SlackRequestView): Block[] {
+  const request = isRecord(view.request) ? view.request : {};
+  const allows = isRecord(request.allows) ? request.allows : {};
+  const elements: Block[] = [];
+  if (request.kind === 'approval')
+    for (const choice of linkChoices(request)) {
+      const label = { approve: 'Approve', reject: 'Reject', decline: 'Decline', cancel: 'Cancel' }[choice.decision];
+      const style = choice.decision === 'approve' ? 'primary' : choice.decision === 'reject' ? 'danger' : undefined;
+      elements.push(button(view, choice.decision, label, style));
+    }
+  else if (request.kind === 'link') {
+    const url = httpUrl(request.url);
+    if (url !== undefined) elements.push({ type: 'button', action_id: 'hitl_open_link', text: plain('Open page'), url });
+    elements.push(button(view, 'finished', 'I have finished', 'primary'));
+    if (allows.decline === true) elements.push(button(view, 'decline', 'Decline'));
+    if (allows.cancel === true) elements.push(button(view, 'cancel', 'Cancel'));
+  }
+  if (view.link !== undefined)
+    elements.push({ type: 'button', action_id: 'hitl_open_request', text: plain('Open in inbox'), url: view.link });
+  return elements.length === 0 ? [] : [{ type: 'actions', block_id: 'hitl_actions', elements }];
+}
+
+/** What the request asks, never its answer nor an action's arguments: who asks, each action's name and why. */
+function requestBlocks(view: SlackRequestView): Block[] {
+  const request = isRecord(view.request) ? view.request : {};
+  const blocks: Block[] = [{ type: 'header', text: plain(header(view.title)) }];
+  const fields = [plain(`Requested by: ${plainTitle(request.requestedBy, view.source)}`)];
+  const actions: unknown[] = request.kind === 'approval' && Array.isArray(request.actions) ? request.actions : [];
+  for (const action of actions.slice(0, 9)) {
+    if (!isRecord(action)) continue;
+    const description = plainTitle(action.description, '');
+    fields.push(plain(`Action: ${plainTitle(action.name, 'an action')}${description === '' ? '' : ` — ${description}`}`));
+  }
+  blocks.push({ type: 'section', fields });
+  const message = plainTitle(request.message, '');
+  if (message !== '') blocks.push({ type: 'section', text: plain(message) });
+  const team = view.team === '' ? [] : [`Team ${view.team}`];
+  const facts = [...team, view.source].map(escapeMrkdwn).join(' · ');
+  blocks.push({
+    type: 'context',
+    elements: [
+      {
+        type: 'mrkdwn',
+        text:
+          view.headline === ''
+            ? `${facts} · asked ${slackDate(view.waitingSince)}`
+            : `${escapeMrkdwn(view.headline)} · ${facts} · waiting since ${slackDate(view.waitingSince)}`,
+      },
+    ],
+  });
+  return blocks;
+}
+
+/** The message posted about a request that waits: what it asks and its buttons. */
+export function slackWaitingMessage(view: SlackRequestView): { text: string; blocks: Block[] } {
+  return { text: escapeMrkdwn(`${view.headline}: ${view.title}`), blocks: [...requestBlocks(view), ...buttons(view)] };
+}
+
+const VIA_WORDS: Readonly<Record<string, string>> = { slack: 'in Slack', page: 'in the inbox', email: 'from an e-mail' };
+
+/** How `record` ended, in one line of mrkdwn: what, by whom, where and when. */
+export function endedLine(record: StoredRequest, expiredAction: string): string {
+  const when = slackDate(record.endedAt ?? Date.now());
+  const answered = record.state === 'answered' || record.state === 'delivered';
+  if (answered && record.answerAction !== expiredAction) {
+    const did = record.answerAction === 'decline' ? 'Declined' : record.answerAction === 'cancel' ? 'Dismissed' : 'Answered';
+    const by = record.answeredBy === undefined || record.answeredBy === '' ? '' : ` by ${escapeMrkdwn(record.answeredBy)}`;
+    const via = VIA_WORDS[record.answeredVia ?? ''];
+    return `*${did}*${by}${via === undefined ? '' : ` ${via}`}, ${when}`;
+  }
+  if (answered || record.state === 'expired') return `*Expired*: nobody answered before its deadline, ${when}`;
+  if (record.state === 'cancelled') return `*Withdrawn*: the agent no longer needs an answer, ${when}`;
+  return `*Can no longer be answered*: the agent that asked is gone, ${when}`;
+}
+
+/** The message once the request ended: what it asked, how it ended, no buttons. */
+export function slackEndedMessage(view: SlackRequestView, line: string): { text: string; blocks: Block[] } {
+  const blocks = requestBlocks(view);
+  blocks.push({ type: 'section', block_id: 'hitl_ended', text: { type: 'mrkdwn', text: line } });
+  return { text: `${escapeMrkdwn(view.title)}: ${line}`, blocks };
+}

@@ -1,0 +1,106 @@
+import type { ProxyIdentity } from '../task-proxy-options';
+import { rememberSlackMessage, settleSlackMessages } from '../requests/slack-messages';
+import { callSlack, readSlackApiUrl, type SlackChannelSettings, type SlackUser } from './slack-api';
+import { slackWaitingMessage } from './slack-blocks';
+import { notificationHeadline } from './notify-slack-body';
+import type { NotificationChannel, TaskProxyNotifyOptions } from './notify-options';
+
+export type { SlackUser } from './slack-api';
+
+/** Options of `slackChannel`. */
+export interface SlackChannelOptions {
+  /** The Slack app's bot token (`xoxb-…`), with the scope `chat:write`. Required. */
+  token: string;
+  /** The Slack app's signing secret (Basic Information → App Credentials): every interaction is checked with it. Required. */
+  signingSecret: string;
+  /** The conversation the messages go to: a channel's id (`C0123…`), or a name the bot is in. Required. */
+  channel: string;
+  /**
+   * Who a Slack user is: `{ team, user }` as the proxy's `identify` names them, or `null` for nobody.
+   * Asked at every press of a button: only a user of the request's team (its one user, when it is
+   * for one) answers; anyone else is told so privately, and nothing is answered. Required.
+   */
+  identify(user: SlackUser): ProxyIdentity | null | Promise<ProxyIdentity | null>;
+  /** The Web API's base address. Default: `https://slack.com/api/`. */
+  apiUrl?: string;
+  /** Names the channel in log lines and its messages in the store: give each `slackChannel` of a proxy its own. Default: `slack`. */
+  name?: string;
+}
+
+const settings = new WeakMap<object, SlackChannelSettings>();
+
+/** The settings of `channel` when it is a `slackChannel`. */
+export const slackSettingsOf = (channel: unknown): SlackChannelSettings | undefined =>
+  typeof channel === 'object' && channel !== null ? settings.get(channel) : undefined;
+
+const required = (value: unknown, what: string) => {
+  if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`slackChannel: ${what} is required`);
+  return value;
+};
+
+/**
+ * A channel that posts one Slack message (Block Kit) per notification through the Web API's
+ * `chat.postMessage`: what the request asks, who asks, its team and how long it waits, never an
+ * answer nor an action's arguments. An approval of one action carries Approve and Reject (and
+ * Decline, Cancel where the request allows them), a page to visit its address and "I have
+ * finished"; the proxy takes the presses at `POST {basePath}/slack/interactions` (the Slack app's
+ * Request URL) through the same path as a page's answer. When the request ends anywhere, the
+ * message is updated once (`chat.update`): no buttons, and how it ended. Needs a store with
+ * `keepNote` (the memory and Redis stores have it).
+ */
+export function slackChannel(options: SlackChannelOptions): NotificationChannel {
+  const own: SlackChannelSettings = {
+    token: required(options?.token, 'token'),
+    signingSecret: required(options.signingSecret, 'signingSecret'),
+    channel: required(options.channel, 'channel'),
+    apiUrl: readSlackApiUrl(options.apiUrl),
+    name: options.name ?? 'slack',
+    identify: (user) => options.identify(user),
+  };
+  if (typeof options.identify !== 'function') throw new TypeError('slackChannel: identify must be a function');
+  const channel: NotificationChannel = {
+    name: own.name,
+    async send(message, { item, store, signal, logger }) {
+      const request = item.kind === 'request' ? item.request : undefined;
+      const { text, blocks } = slackWaitingMessage({
+        id: message.requestId,
+        title: message.title,
+        team: message.team,
+        source: message.source,
+        request,
+        waitingSince: message.waitingSince,
+        headline: notificationHeadline(message),
+        link: message.link,
+      });
+      const posted = await callSlack(
+        own,
+        'chat.postMessage',
+        { channel: own.channel, text, blocks, unfurl_links: false, unfurl_media: false },
+        signal,
+      );
+      if (item.kind !== 'request' || typeof posted.ts !== 'string') return;
+      const at = typeof posted.channel === 'string' ? posted.channel : own.channel;
+      await rememberSlackMessage(store, own.name, item.id, { channel: at, ts: posted.ts });
+      // It may have ended while the message was on its way: then nobody else updates it.
+      await settleSlackMessages(own, store, item.id, logger);
+    },
+  };
+  settings.set(channel, own);
+  return Object.freeze(channel);
+}
+
+/** The `slackChannel`s of `notify` (every rule, every team), each once. */
+export function slackChannelsOf(notify: TaskProxyNotifyOptions | undefined): SlackChannelSettings[] {
+  const lists: unknown[] = [notify?.channels, ...(notify?.escalate ?? []).map((step) => step?.channels)];
+  for (const rules of Object.values(notify?.teams ?? {}))
+    lists.push(rules?.channels, ...(rules?.escalate ?? []).map((step) => step?.channels));
+  const found = new Set<SlackChannelSettings>();
+  for (const channel of lists.flatMap((list) => (Array.isArray(list) ? (list as unknown[]) : []))) {
+    const own = slackSettingsOf(channel);
+    if (own !== undefined) found.add(own);
+  }
+  const names = new Set([...found].map((own) => own.name));
+  if (names.size !== found.size)
+    throw new TypeError('createTaskProxy: two Slack channels have the same name; give each its own (it names its messages in the store)');
+  return [...found];
+}

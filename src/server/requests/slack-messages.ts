@@ -1,0 +1,102 @@
+import { isRecord } from '../../utils';
+import { describeError, type TaskProxyLogger } from '../logger';
+import { plainTitle } from '../notify/notify-message';
+import { callSlack, type SlackChannelSettings } from '../notify/slack-api';
+import { endedLine, slackEndedMessage } from '../notify/slack-blocks';
+
+import type { RequestStore } from '../stores/request-store';
+import { EXPIRED_ACTION, pageIdOf, requestOf, storeIdOf, waitingItem } from './request-records';
+
+/** Where a message was posted: what `chat.update` needs to find it. */
+export interface SlackMessageRef {
+  readonly channel: string;
+  readonly ts: string;
+}
+
+/** How long the note of a message and the mark of its update are kept: longer than anything waits. */
+const KEEP_MS = 30 * 24 * 60 * 60_000;
+
+const noteName = (channelName: string, pageId: string) => `slack-messages:${channelName}:${pageId}`;
+
+function readRefs(note: string | undefined): SlackMessageRef[] {
+  if (note === undefined) return [];
+  try {
+    const read: unknown = JSON.parse(note);
+    return Array.isArray(read)
+      ? (read as unknown[]).filter(
+          (ref): ref is SlackMessageRef => isRecord(ref) && typeof ref.channel === 'string' && typeof ref.ts === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function notes(store: RequestStore): Required<Pick<RequestStore, 'keepNote' | 'readNote'>> {
+  if (store.keepNote === undefined || store.readNote === undefined)
+    throw new Error("slackChannel: the proxy's store keeps no notes (keepNote, readNote), so its messages could not be updated");
+  return { keepNote: (...args) => store.keepNote!(...args), readNote: (name) => store.readNote!(name) };
+}
+
+/** Keeps where the message about request `pageId` went, in the store, for whichever instance sees it end. */
+export async function rememberSlackMessage(store: RequestStore, channelName: string, pageId: string, ref: SlackMessageRef): Promise<void> {
+  const { keepNote, readNote } = notes(store);
+  const name = noteName(channelName, pageId);
+  // An escalation through the same channel posts another message: each is updated.
+  const refs = readRefs(await readNote(name));
+  await keepNote(name, JSON.stringify([...refs, ref]), KEEP_MS);
+}
+
+/**
+ * When request `id` (a page's id or a record's) no longer waits, updates each message posted about
+ * it through `slack`: its buttons gone, how it ended, by whom, where and when. Once per message
+ * across every instance (a claim in the store before the update); nothing while it waits.
+ */
+export async function settleSlackMessages(
+  slack: SlackChannelSettings,
+  store: RequestStore,
+  id: string,
+  logger: TaskProxyLogger,
+): Promise<void> {
+  const [record] = await store.readRequests([storeIdOf(id)]);
+  if (record === undefined || record.state === 'open') return;
+  const pageId = pageIdOf(record);
+  const refs = readRefs(await notes(store).readNote(noteName(slack.name, pageId)));
+  if (refs.length === 0) return;
+  const request = requestOf(record);
+  const item = request === undefined ? undefined : waitingItem(record, request);
+  const view = {
+    id: pageId,
+    title: plainTitle(item?.title),
+    team: record.team,
+    source: plainTitle(record.source, 'unknown'),
+    request,
+    waitingSince: record.openedAt,
+    headline: '',
+    link: undefined,
+  };
+  const { text, blocks } = slackEndedMessage(view, endedLine(record, EXPIRED_ACTION));
+  for (const ref of refs) {
+    if (!(await store.claimOnce(`slack-updated:${slack.name}:${ref.channel}:${ref.ts}`, KEEP_MS))) continue;
+    await callSlack(slack, 'chat.update', { channel: ref.channel, ts: ref.ts, text, blocks }).catch((error: unknown) =>
+      logger.error(`notifications: ${slack.name} could not update its message of a request that ended: ${describeError(error)}`),
+    );
+  }
+}
+
+/**
+ * Told of every request the store changed (on any instance): settles the Slack messages of the ones
+ * that ended, through each of `channels`. Store errors go to `onStoreError`.
+ */
+export function slackMessageSync(
+  channels: readonly SlackChannelSettings[],
+  store: RequestStore,
+  logger: TaskProxyLogger,
+  onStoreError: (error: unknown) => void,
+  /** Keeps the work until the proxy closes (it waits for it). */
+  track: (work: Promise<unknown>) => void,
+): (id: string) => void {
+  return (id) => {
+    for (const slack of channels) track(settleSlackMessages(slack, store, id, logger).catch(onStoreError));
+  };
+}
