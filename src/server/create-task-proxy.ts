@@ -31,7 +31,7 @@ import { checkToolCallOptions, createToolCallDeadlines } from './notify/notify-t
 import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
 import type { ProxyRequests } from './requests/proxy-requests';
 import type { TaskProxyRequestStats } from './requests/request-stats';
-import { createTaskProxyRequests } from './requests/task-proxy-requests';
+import { createTaskProxyRequests, MIN_SECRET_LENGTH } from './requests/task-proxy-requests';
 import { createLazyProxy, NO_CORE_STATS, type ConfiguredOptions, type CoreStats, type ProxyCore } from './forward/lazy-task-proxy';
 
 /** The handler `createTaskProxy` returns: a web-standard request handler with a way to stop it. */
@@ -145,9 +145,6 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
     stats: (): TaskProxyStats => ({ ...core.stats(), requests: requests.stats() }),
   });
 }
-
-/** Shortest `secret` taken: a guessable one would let anyone who reads the store open its answers. */
-const MIN_SECRET_LENGTH = 32;
 
 /**
  * The core of a proxy for requests alone (no `upstream`, no `apiKey`): no task service behind it,

@@ -19,6 +19,9 @@ import { slackMessageSync } from './slack-messages';
 import { SLACK_INTERACTIONS_PATH, slackInteractionsRoute } from './slack-interactions';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from '../task-proxy-options';
 
+/** Shortest `secret` taken: a guessable one would let anyone who reads the store open the answers. */
+export const MIN_SECRET_LENGTH = 32;
+
 /** A setting given as a string or a function, read now: undefined while empty. */
 export function readSetting(setting: string | (() => string | undefined) | undefined): string | undefined {
   const value = typeof setting === 'function' ? setting() : setting;
@@ -35,7 +38,17 @@ export function readSetting(setting: string | (() => string | undefined) | undef
 export function createTaskProxyRequests(options: TaskProxyOptions & { store: ProxyStore }, given?: Notifier) {
   const { store } = options;
   // The same on every instance; read as late as the proxy reads it (a lazy proxy's is set on its first request).
-  const readSecret = () => readSetting(options.secret) ?? readSetting(options.apiKey);
+  // A secret given as a function is checked as it is read: a short one is no secret, and is said once.
+  let saidShort = false;
+  const readSecret = () => {
+    const secret = readSetting(options.secret);
+    if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) {
+      if (!saidShort) logger.error(`createTaskProxy's secret must be at least ${MIN_SECRET_LENGTH} characters: requests wait for one`);
+      saidShort = true;
+      return undefined;
+    }
+    return secret ?? readSetting(options.apiKey);
+  };
   // The key and the secret are read as the proxy reads them, lazily; once read, no line says them.
   const scrubbers = new Map<string, (text: string) => string>();
   const logger = scrubbedLogger(options.logger ?? consoleLogger, (text) => {

@@ -174,6 +174,16 @@ describe('request identities', () => {
   it('serves the inbox without a task service on two instances with one secret, and refuses to start with another', async () => {
     expect(() => createTaskProxy({ basePath: '/api/hitl' })).toThrow(/secret is required without apiKey/);
     expect(() => createTaskProxy({ secret: 'short' })).toThrow(/secret must be at least 32 characters/);
+    // Read later (an environment variable), a short one is no secret either: said once, nothing sealed under it.
+    const logged: string[] = [];
+    const lazy = createTaskProxy({
+      secret: () => 'short',
+      logger: { info: () => undefined, warn: () => undefined, error: (line) => logged.push(line) },
+    });
+    expect(() => lazy.requests.open(room('k-1'), { team: '', key: 'k' })).toThrow(/needs createTaskProxy's secret/);
+    expect(() => lazy.requests.open(room('k-2'), { team: '', key: 'k' })).toThrow(/needs createTaskProxy's secret/);
+    expect(logged).toEqual([expect.stringMatching(/secret must be at least 32 characters/)]);
+    await lazy.close();
 
     const inboxOnly = { upstream: undefined, apiKey: undefined, secret: INBOX_SECRET };
     const [a, b] = [await instance(inboxOnly), await instance(inboxOnly)];

@@ -183,6 +183,15 @@ describe.each(['memory', 'redis'] as const)('the requests of the %s store', (kin
     expect(await b.readNote?.('slack-messages:r2')).toBe('kept');
   });
 
+  it('agrees on one value under a name across instances, kept while it is given again, and takes another once it lapsed', async () => {
+    const [a, b] = pairOf(kind);
+    expect(await a.agreeOn?.('secret', 'one', SHORT)).toBe('one');
+    expect(await b.agreeOn?.('secret', 'two', SHORT)).toBe('one');
+    expect(await b.agreeOn?.('other', 'two', LONG)).toBe('two');
+    await expect.poll(() => b.agreeOn?.('secret', 'two', LONG), EVENT).toBe('two');
+    expect(await a.agreeOn?.('secret', 'one', LONG)).toBe('two');
+  });
+
   it('keeps one push subscription per endpoint, by team and user, until it lapses or is removed', async () => {
     const [a, b] = pairOf(kind);
     await a.savePushSubscription(push('https://push.example/1', 'A', 'ada'), LONG);
