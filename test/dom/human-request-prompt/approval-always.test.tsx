@@ -3,11 +3,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromToolApprovals } from '../../../src/adapters/openai-agents';
 import { HumanRequestPrompt } from '../../../src/components/human-request-prompt';
-import { ApprovalRequest, type ApprovalRequestProps } from '../../../src/components/human-request-prompt/approval-request';
-import { enRequestMessages } from '../../../src/messages';
+import { ApprovalRequest } from '../../../src/components/human-request-prompt/approval-request';
 import { de } from '../../../src/messages/locales/de';
 import type { HumanAction, HumanApprovalRequest, HumanDecision } from '../../../src/request';
 import { expectNoAxeViolations } from '../axe';
+import { renderApproval } from './render-approval';
 import { answerMock, deferred } from './support';
 
 // An OpenAI Agents SDK tool with `needsApproval`: approve or reject, and "always" for the rest of the run.
@@ -25,22 +25,7 @@ function approval(...actions: HumanAction[]): HumanApprovalRequest {
   return { kind: 'approval', id: 'request-1', source: 'openai-agents', actions };
 }
 
-function renderRequest(request: HumanApprovalRequest, props: Partial<ApprovalRequestProps> = {}) {
-  const user = userEvent.setup();
-  const onDecide = vi.fn<(decisions: HumanDecision[]) => void | Promise<void>>();
-  const utils = render(
-    <ApprovalRequest
-      request={request}
-      onDecide={onDecide}
-      disabled={false}
-      headingLevel={3}
-      idBase="hrp"
-      messages={enRequestMessages}
-      {...props}
-    />,
-  );
-  return { ...utils, user, onDecide };
-}
+const renderRequest = renderApproval;
 
 const alwaysBox = (name = 'send_email') => screen.getByRole('checkbox', { name: `Always for ${name}` });
 

@@ -1,10 +1,10 @@
 import '../radix-shims';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, within } from '@testing-library/react';
 import { ApprovalRequest, type ApprovalRequestProps } from '../../../src/components/human-request-prompt/approval-request';
 import { enRequestMessages } from '../../../src/messages';
-import type { HumanApprovalRequest, HumanDecision } from '../../../src/request';
+import type { HumanApprovalRequest } from '../../../src/request';
 import { expectNoAxeViolations } from '../axe';
+import { renderApproval } from './render-approval';
 
 // What LangChain's humanInTheLoopMiddleware asks when the model calls two tools at once.
 const twoActions: HumanApprovalRequest = {
@@ -35,23 +35,10 @@ function deferred() {
 }
 
 function renderRequest(props: Partial<ApprovalRequestProps> = {}) {
-  const user = userEvent.setup();
-  const onDecide = vi.fn<(decisions: HumanDecision[]) => void | Promise<void>>();
-  const utils = render(
-    <ApprovalRequest
-      request={twoActions}
-      onDecide={onDecide}
-      disabled={false}
-      headingLevel={3}
-      idBase="hrp"
-      messages={enRequestMessages}
-      {...props}
-    />,
-  );
   const first = () => screen.getByRole('region', { name: 'Action 1 of 2: delete_file' });
   const second = () => screen.getByRole('region', { name: 'Action 2 of 2: send_email' });
   const sendDecisions = () => screen.getByRole('button', { name: 'Send decisions' });
-  return { ...utils, user, onDecide, first, second, sendDecisions };
+  return { ...renderApproval(twoActions, props), first, second, sendDecisions };
 }
 
 describe('several actions, each decided on its own', () => {

@@ -2,10 +2,10 @@ import '../radix-shims';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HumanRequestPrompt } from '../../../src/components/human-request-prompt';
-import { ApprovalRequest, type ApprovalRequestProps } from '../../../src/components/human-request-prompt/approval-request';
-import { enRequestMessages } from '../../../src/messages';
-import type { HumanAction, HumanAnswer, HumanApprovalRequest, HumanDecision } from '../../../src/request';
+import type { ApprovalRequestProps } from '../../../src/components/human-request-prompt/approval-request';
+import type { HumanAction, HumanAnswer, HumanApprovalRequest } from '../../../src/request';
 import { expectNoAxeViolations } from '../axe';
+import { renderApproval } from './render-approval';
 
 const emailSchema = {
   type: 'object',
@@ -36,21 +36,8 @@ function approval(action: HumanAction): HumanApprovalRequest {
 }
 
 function renderRequest(action: HumanAction = sendEmail, props: Partial<ApprovalRequestProps> = {}) {
-  const user = userEvent.setup();
-  const onDecide = vi.fn<(decisions: HumanDecision[]) => void | Promise<void>>();
-  const utils = render(
-    <ApprovalRequest
-      request={approval(action)}
-      onDecide={onDecide}
-      disabled={false}
-      headingLevel={3}
-      idBase="hrp"
-      messages={enRequestMessages}
-      {...props}
-    />,
-  );
   const block = () => screen.getByRole('region', { name: `Approve ${action.name}?` });
-  return { ...utils, user, onDecide, block };
+  return { ...renderApproval(approval(action), props), block };
 }
 
 describe('one action: its decision is the answer, sent at once', () => {
