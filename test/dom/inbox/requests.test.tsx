@@ -3,27 +3,16 @@
  * requests protocol (`GET /requests`, `POST /requests/{id}/answer`) in front of a scripted service,
  * through `createTaskClient`, as a page reaches a `createTaskProxy`.
  */
-import { act, render, screen, within } from '@testing-library/react';
-// The store loads the requests' code with the first inbox that reads them; loaded here first, the fake clock needs no real time for it.
-import '../../../src/store/requests-resource';
-import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
 import { Inbox } from '../../../src/components/inbox';
-import { createTaskClient } from '../../../src/client';
-import { TaskClientProvider } from '../../../src/context';
 import type { HumanApprovalRequest, HumanSchemaRequest } from '../../../src/request';
-import { createRunStore, type RunStore } from '../../../src/store';
-import { createRequestsDouble } from '../../../scripts/lib/requests-double';
-import { FakeEnvironment, FakeTaskClient, waitingFor } from '../../node/store/fake-task-client';
-import { fakeUpstream } from '../hooks/fake-upstream';
-import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
+import type { createRequestsDouble } from '../../../scripts/lib/requests-double';
+import { FakeTaskClient, waitingFor } from '../../node/store/fake-task-client';
+import { advance, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from '../run-components/axe-with-fake-timers';
+import { opened, requestsInbox, withRequestsInbox } from './requests-inbox';
 
-const stores: RunStore[] = [];
-beforeEach(installFakeClock);
-afterEach(() => {
-  removeFakeClock();
-  for (const store of stores.splice(0)) store.destroy();
-});
+withRequestsInbox();
 
 /** An MCP elicitation: a flat schema, decline and cancel allowed. */
 const shipping: HumanSchemaRequest = {
@@ -47,7 +36,6 @@ const refund: HumanApprovalRequest = {
 
 /** The service with one run waiting for its sign-in form, and the proxy's requests in front of it. */
 function setup(options: { calls?: boolean } = {}) {
-  const double = createRequestsDouble();
   const service = new FakeTaskClient()
     .script('listTasks', {
       value: {
@@ -59,15 +47,7 @@ function setup(options: { calls?: boolean } = {}) {
     })
     .script('getRunStatus', { value: waitingFor('call-1') })
     .script('submitToolInput', { value: undefined });
-  const client = createTaskClient({ baseUrl: 'http://proxy.test', fetch: double.fetch(fakeUpstream(service)), timeoutMs: 0 });
-  const store = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0 });
-  stores.push(store);
-  const wrapper = ({ children }: { children?: ReactNode }) => (
-    <TaskClientProvider client={client} store={store}>
-      {children}
-    </TaskClientProvider>
-  );
-  return { double, service, wrapper };
+  return { ...requestsInbox(service), service };
 }
 
 /** The list of what waits: "Requests waiting for your answer" once it lists a framework's request. */
@@ -81,11 +61,6 @@ const rows = () =>
 const row = (name: RegExp) => within(list()).getByRole('button', { name });
 const endedRow = (name: RegExp) => within(endedList()).getByRole('button', { name });
 const announcer = () => within(screen.getByRole('region', { name: /Waiting for you/ })).getAllByRole('status')[0];
-/** The panel's prompt loads when a request is first opened. */
-const opened = async () => {
-  await act(() => vi.dynamicImportSettled());
-  await advance(0);
-};
 const timeOf = (ms: number) => new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(ms);
 
 describe('<Inbox> with the proxy’s requests', () => {

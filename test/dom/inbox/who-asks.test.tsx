@@ -4,28 +4,17 @@
  * the list itself, before an item is opened; not the task service's "tool calls" and "automation
  * agent". Its count and its list of what waits change in the same render.
  */
-import { act, render, screen, within } from '@testing-library/react';
-// The store loads the requests' code with the first inbox that reads them; loaded here first, the fake clock needs no real time for it.
-import '../../../src/store/requests-resource';
-import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
 import { Inbox } from '../../../src/components/inbox';
-import { createTaskClient } from '../../../src/client';
-import { MessagesProvider, TaskClientProvider } from '../../../src/context';
+import { MessagesProvider } from '../../../src/context';
 import { de } from '../../../src/messages/locales/de';
 import type { HumanApprovalRequest, HumanSchemaRequest } from '../../../src/request';
-import { createRunStore, type RunStore } from '../../../src/store';
-import { createRequestsDouble } from '../../../scripts/lib/requests-double';
-import { FakeEnvironment, FakeTaskClient } from '../../node/store/fake-task-client';
-import { fakeUpstream } from '../hooks/fake-upstream';
-import { advance, installFakeClock, removeFakeClock, setupUser } from '../hooks/hook-test-utils';
+import { FakeTaskClient } from '../../node/store/fake-task-client';
+import { advance, setupUser } from '../hooks/hook-test-utils';
 import { expectAccessible } from '../run-components/axe-with-fake-timers';
+import { opened, requestsInbox, withRequestsInbox } from './requests-inbox';
 
-const stores: RunStore[] = [];
-beforeEach(installFakeClock);
-afterEach(() => {
-  removeFakeClock();
-  for (const store of stores.splice(0)) store.destroy();
-});
+withRequestsInbox();
 
 /** What `fromInterrupt` makes of a LangChain agent's `humanInTheLoopMiddleware` interrupt: no title, the tool and its description. */
 const weeklyReport: HumanApprovalRequest = {
@@ -58,29 +47,12 @@ const table: HumanSchemaRequest = {
 };
 
 /** The proxy's requests in front of a service with no task waiting. */
-function setup() {
-  const double = createRequestsDouble();
-  const service = new FakeTaskClient().script('listTasks', { value: { data: [], total: 0, page: 1, limit: 30 } });
-  const client = createTaskClient({ baseUrl: 'http://proxy.test', fetch: double.fetch(fakeUpstream(service)), timeoutMs: 0 });
-  const store = createRunStore(client, { environment: new FakeEnvironment(), firstPollJitterMs: 0 });
-  stores.push(store);
-  const wrapper = ({ children }: { children?: ReactNode }) => (
-    <TaskClientProvider client={client} store={store}>
-      {children}
-    </TaskClientProvider>
-  );
-  return { double, wrapper };
-}
+const setup = () => requestsInbox(new FakeTaskClient().script('listTasks', { value: { data: [], total: 0, page: 1, limit: 30 } }));
 
 const list = (name: string | RegExp = 'Requests waiting for your answer') => screen.getByRole('list', { name });
 /** An item's lines: who asks, what, what for (and its times). */
 const lines = (button: HTMLElement) =>
   [...button.querySelectorAll('.hitl-inbox-task, .hitl-inbox-tool, .hitl-inbox-title')].map((line) => line.textContent);
-/** The panel's prompt loads when a request is first opened. */
-const opened = async () => {
-  await act(() => vi.dynamicImportSettled());
-  await advance(0);
-};
 
 describe('<Inbox> names what asks and what for', () => {
   it('lists a LangChain approval by its tool and description, and an MCP request by its server and message', async () => {
