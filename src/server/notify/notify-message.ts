@@ -53,7 +53,8 @@ export function fromBase64(text: string): Uint8Array | undefined {
   }
 }
 
-const base64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** URL-safe base64 of `bytes`, without padding. */
+export const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /**
  * The `webhook-id` of item `id` under rule `rule`: a keyed digest of the two, the same on every
@@ -61,7 +62,7 @@ const base64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, '-').rep
  */
 export function notificationWebhookId(id: string, rule: string, key = ''): string {
   const digest = hmacSha256(encoder.encode(`hitl-react notification\n${key}`), encoder.encode(`${id}\n${rule}`));
-  return `msg_${base64Url(digest.slice(0, 24))}`;
+  return `msg_${toBase64Url(digest.slice(0, 24))}`;
 }
 
 /** "12 min", "3 h", "2 days": how long something has waited, in English, for a subject line. */

@@ -9,9 +9,8 @@
 import type { HumanAnswer } from '../../request';
 import { isRecord } from '../../utils';
 import { hmacSha256 } from '../hmac';
-import { fromBase64, plainTitle } from '../notify/notify-message';
+import { fromBase64, plainTitle, toBase64Url } from '../notify/notify-message';
 import type { AnswerLinkDecision, NotificationChannelActions } from '../notify/notify-options';
-import { toBase64Url } from './answer-sealing';
 
 /** What a token says. */
 export interface AnswerLinkClaims {

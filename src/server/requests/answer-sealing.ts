@@ -5,6 +5,8 @@
  * The request's id is the additional data, so a sealed answer moved to another record does not open.
  */
 
+import { toBase64Url } from '../notify/notify-message';
+
 /** Seals and opens the answers of requests; the key is derived on first use. */
 export interface AnswerSealer {
   seal(requestId: string, answer: string): Promise<string>;
@@ -76,13 +78,6 @@ async function deriveKey(subtle: SubtleCrypto, secret: string): Promise<CryptoKe
     false,
     ['encrypt', 'decrypt'],
   );
-}
-
-/** Bytes as URL-safe base64 without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {

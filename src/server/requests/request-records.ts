@@ -1,6 +1,7 @@
 import { summarizeRequest, type HumanAnswer, type HumanRequest, type RequestListing, type RequestListingState } from '../../request';
 import { isRecord } from '../../utils';
-import { toBase64Url, type AnswerSealer } from './answer-sealing';
+import type { AnswerSealer } from './answer-sealing';
+import { toBase64Url } from '../notify/notify-message';
 import { createHmacSha256 } from '../hmac';
 import type { ProxyAuditEntry } from '../teams/audit-log';
 import type { TaskProxyLogger } from '../logger';
