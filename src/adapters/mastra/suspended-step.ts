@@ -15,10 +15,12 @@ export interface MastraSuspendedStep {
    */
   suspendPayload?: unknown;
   /**
-   * The JSON Schema of the step's `resumeSchema` (e.g. zod's `z.toJSONSchema(resumeSchema)`), as
-   * an object or as JSON text; the form asks for an object of it. Required.
+   * The JSON Schema of the step's `resumeSchema` (zod's `z.toJSONSchema(resumeSchema)`, or Mastra's
+   * own `standardSchemaToJSONSchema(step.resumeSchema)` from `@mastra/core/schema`), as an object or
+   * as JSON text; the form asks for an object of it. Any object type is taken (Mastra's is
+   * `JSONSchema7`, an interface with no index signature), checked when read. Required.
    */
-  resumeSchema: JsonSchema | string;
+  resumeSchema: object | string;
   /** The heading. Default: the prompt's own. */
   title?: string;
   /** Who asks, shown as "Requested by …" and in the inbox's list: the workflow's name. Default: the source's name. */

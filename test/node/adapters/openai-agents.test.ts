@@ -5,62 +5,11 @@
  * state)` resumes: the approved tool runs once, the model reads the rejection's message, and the
  * tool approved "always" is not asked about again.
  */
-import { Agent, run, RunState, RunToolApprovalItem, setTracingDisabled, tool } from '@openai/agents';
-import { assistantMessage, functionCall, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
-import { z } from 'zod';
+import { run, RunState, RunToolApprovalItem } from '@openai/agents';
 import { applyToolApprovals, fromToolApprovals, type OpenAIAgentsRunState } from '../../../src/adapters/openai-agents';
 import { checkHumanRequest, type HumanAnswer } from '../../../src/request';
 import { checkHumanAnswer } from '../../../src/server/requests/check-human-answer';
-
-// No exporter and no network: the runs are local.
-setTracingDisabled(true);
-
-/** An agent with two tools that need approval, on a model that answers with `script`; `done` lists what the tools did. */
-function mailer(script: ScriptedModelInput[], done: string[] = []) {
-  const model = new ScriptedModel(script);
-  const sendEmail = tool({
-    name: 'send_email',
-    description: 'Send an e-mail',
-    parameters: z.object({ to: z.string() }),
-    needsApproval: true,
-    execute: ({ to }) => {
-      done.push(`sent to ${to}`);
-      return Promise.resolve(`Sent to ${to}`);
-    },
-  });
-  const deleteFile = tool({
-    name: 'delete_file',
-    description: 'Delete a file',
-    parameters: z.object({ path: z.string() }),
-    needsApproval: true,
-    execute: ({ path }) => {
-      done.push(`deleted ${path}`);
-      return Promise.resolve(`Deleted ${path}`);
-    },
-  });
-  return { agent: new Agent({ name: 'Mailer', model, tools: [sendEmail, deleteFile] }), model, done };
-}
-
-const FIRST_TURN: ScriptedModelInput = [
-  functionCall('send_email', { to: 'ann@example.com' }, { callId: 'call_1' }),
-  functionCall('delete_file', { path: '/tmp/report.pdf' }, { callId: 'call_2' }),
-];
-
-/** A run stopped at `FIRST_TURN`'s two calls, and its state as text. */
-async function interruptedRun() {
-  const { agent, done } = mailer([FIRST_TURN]);
-  const result = await run(agent, 'Mail Ann and clean up');
-  return { result, saved: result.state.toString(), done };
-}
-
-/** The function call results the model was given in `call`'s input, by call id. */
-function toolResults(model: ScriptedModel, call: number): Record<string, unknown> {
-  const input = model.calls[call]?.request.input;
-  const items = Array.isArray(input) ? input : [];
-  return Object.fromEntries(
-    items.flatMap((item) => (item.type === 'function_call_result' ? [[item.callId, item.output] as [string, unknown]] : [])),
-  );
-}
+import { interruptedRun, mailer, secondMailThenDone, toolResults } from './openai-agents-fixture';
 
 /** A state whose `approve` and `reject` only record what they were asked, over `items`. */
 function recordingState(items: readonly RunToolApprovalItem[]) {
@@ -174,10 +123,7 @@ describe('applyToolApprovals through run(agent, state)', () => {
 
     // Another process: a fresh agent, the state from its text. The model then sends a second mail and is done.
     const done: string[] = [];
-    const { agent, model } = mailer(
-      [[functionCall('send_email', { to: 'bob@example.com' }, { callId: 'call_3' })], [assistantMessage('All done')]],
-      done,
-    );
+    const { agent, model } = mailer(secondMailThenDone(), done);
     const state = await RunState.fromString(agent, saved);
     expect(applyToolApprovals(answer, state)).toBe(state);
     const resumed = await run(agent, state);
@@ -197,7 +143,8 @@ describe('applyToolApprovals through run(agent, state)', () => {
   it('without "always", the tool’s next call asks again, under a new request', async () => {
     const { result, saved } = await interruptedRun();
     const request = fromToolApprovals(result.interruptions);
-    const { agent } = mailer([[functionCall('send_email', { to: 'bob@example.com' }, { callId: 'call_3' })]]);
+    // The second mail only: without "always", the run stops at it.
+    const { agent } = mailer(secondMailThenDone().slice(0, 1));
     const state = await RunState.fromString(agent, saved);
     applyToolApprovals({ requestId: request.id, action: 'accept', decisions: [{ type: 'approve' }, { type: 'reject' }] }, state);
     const resumed = await run(agent, state);
