@@ -1,8 +1,10 @@
 /**
  * The package as users get it: built, packed, installed into an empty app with npm, then
- * type-checked with the consumer's own settings, run in Node, and bundled into a React page that
- * a real Chromium drives against the simulated service.
+ * type-checked with the consumer's own settings, run in Node (its server entries also on the
+ * oldest Node that `engines` claims), and bundled into a React page that a real Chromium drives
+ * against the simulated service.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,9 +16,23 @@ import { lockedVersion, packedTarball, run, type Finished } from '../../scripts/
 import { createTaskClient, formInputTool } from '../../src';
 import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
+import { startRedisServer, type RedisServer } from '../../scripts/lib/redis-server';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const API_KEY = 'sk_packed_package_test_3e7d';
+
+/**
+ * The oldest Node that package.json's `engines` claims (`>=20.19` is 20.19.0), read from it so
+ * the claim and the Node tested never drift apart. A range with no single oldest release fails
+ * here rather than testing some other version.
+ */
+function oldestNode(): string {
+  const { engines } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { engines: { node: string } };
+  const match = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(engines.node.trim());
+  if (match === null) throw new Error(`engines.node is "${engines.node}": only ">=x.y.z" names one oldest Node to test on`);
+  return `${match[1]}.${match[2] ?? 0}.${match[3] ?? 0}`;
+}
+const OLDEST_NODE = oldestNode();
 
 const CONSUMER_CHECK = `
 import { createTaskClient, formInputTool, type TaskClient, type ToolDefinition } from 'hitl-react';
@@ -48,6 +64,65 @@ try {
   console.log(JSON.stringify({ keyAccepted, taskId, status: status.status, tools: server.service.getTask(taskId)?.tools }));
 } finally {
   await server.close();
+}
+`;
+
+/**
+ * A server of the inbox without a task service, on Redis, as a user on the oldest Node would run
+ * it: the agent opens a request, the person lists and answers it over HTTP (twice: the second is
+ * refused), and the agent gets the answer. Prints what each side saw. The Redis address is argv[2].
+ */
+const CONSUMER_SERVER = `
+import { createServer } from 'node:http';
+import { createTaskProxy, toNodeListener } from 'hitl-react/server';
+import { createRedisProxyStore } from 'hitl-react/server/redis';
+
+const store = createRedisProxyStore({ url: process.argv[2] });
+const proxy = createTaskProxy({
+  secret: 'oldest-node-secret-4c1e9a7f2b6d8e0a3f5c',
+  basePath: '/api/hitl',
+  store,
+  identify: (request) => {
+    const user = request.headers.get('x-user');
+    return user === null ? null : { user, team: 'ops' };
+  },
+});
+const listener = toNodeListener(proxy);
+const server = createServer(listener);
+listener.attach(server);
+await new Promise((listening) => server.listen(0, '127.0.0.1', listening));
+const base = 'http://127.0.0.1:' + server.address().port + '/api/hitl';
+const headers = { 'x-user': 'ann', 'content-type': 'application/json' };
+try {
+  const opened = proxy.requests.open(
+    { id: 'room-1', source: 'mcp', kind: 'form', title: 'Which room for the review?', allows: { decline: true, cancel: true },
+      schema: { type: 'object', properties: { room: { type: 'string' } }, required: ['room'] } },
+    { team: 'ops' },
+  );
+  // The page polls the list until the request is in the store: the store's write is asynchronous.
+  let listed = [];
+  for (let polls = 0; polls < 400 && listed.length === 0; polls++) {
+    if (polls > 0) await new Promise((later) => setTimeout(later, 25));
+    listed = (await (await fetch(base + '/requests', { headers })).json()).data;
+  }
+  const answer = () =>
+    fetch(base + '/requests/' + encodeURIComponent(opened.id) + '/answer', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ requestId: opened.id, action: 'accept', content: { room: '4417' } }),
+    });
+  // Said here rather than waited on: the agent would wait for its answer forever.
+  if (listed.length === 0) throw new Error('the request was never listed');
+  const first = await answer();
+  if (first.status !== 200) throw new Error('the answer was refused: ' + first.status + ' ' + (await first.text()));
+  const got = await opened;
+  const second = await answer();
+  console.log(JSON.stringify({ node: process.version, listed: listed.map((item) => item.request.title), statuses: [first.status, second.status], got }));
+} finally {
+  await proxy.close();
+  server.closeAllConnections();
+  await new Promise((closed) => server.close(closed));
+  await store.close();
 }
 `;
 
@@ -142,6 +217,8 @@ async function finished(check: Promise<Settled> | undefined): Promise<Finished> 
 
 describe('the packed package in an empty app', () => {
   let checks: Record<'publint' | 'attw' | 'bundler' | 'node16', Promise<Settled>> | undefined;
+  let oldestNodeBin: Promise<Settled> | undefined;
+  let redis: RedisServer | undefined;
   let workDir: string | undefined;
   let appDir = '';
   let sourceDir = '';
@@ -151,6 +228,9 @@ describe('the packed package in an empty app', () => {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
+    // The oldest Node from the registry (scripts/registry-node.sh; cached after the first run),
+    // fetched while the package is packed and installed.
+    oldestNodeBin = settle(run('sh', [join(repoRoot, 'scripts/registry-node.sh'), OLDEST_NODE], repoRoot));
     workDir = await mkdtemp(join(tmpdir(), 'hitl-react-packed-'));
     // Built and packed from a copy of the working tree once per source state, shared with the other
     // tests that need the package and with the bench (scripts/lib/packed-package.ts).
@@ -172,8 +252,10 @@ describe('the packed package in an empty app', () => {
         tarball,
         `react@${lockedVersion('react')}`,
         `react-dom@${lockedVersion('react-dom')}`,
-        // The optional peer the simulator's HTTP server (and toNodeListener) runs on.
+        // The optional peers the simulator's HTTP server (and toNodeListener) runs on, and
+        // hitl-react/server/redis's store.
         `srvx@${lockedVersion('srvx')}`,
+        `redis@${lockedVersion('redis')}`,
       ],
       appDir,
     );
@@ -210,6 +292,7 @@ describe('the packed package in an empty app', () => {
     await browser?.close();
     await new Promise((done) => (staticServer === undefined ? done(undefined) : staticServer.close(done)));
     await simulator?.close();
+    await redis?.stop();
     if (workDir !== undefined) await rm(workDir, { recursive: true, force: true });
   });
 
@@ -260,6 +343,21 @@ describe('the packed package in an empty app', () => {
     expect(outcome.taskId).not.toBe('');
     expect(outcome.status).toBe('running');
     expect(outcome.tools).toEqual(['form_input']);
+  });
+
+  it(`runs hitl-react/server on Redis on Node ${OLDEST_NODE}, the oldest that engines claims: a request opened there is answered once over HTTP`, async () => {
+    const bin = (await finished(oldestNodeBin)).stdout.trim();
+    redis = await startRedisServer();
+    await writeFile(join(appDir, 'server.mjs'), CONSUMER_SERVER);
+    const { stdout } = await run(join(bin, 'node'), ['server.mjs', redis.url], appDir);
+    expect(JSON.parse(stdout.trim())).toEqual({
+      node: `v${OLDEST_NODE}`,
+      listed: ['Which room for the review?'],
+      // Answered, then refused as already answered.
+      statuses: [200, 409],
+      // The source gets the answer under its own id.
+      got: { requestId: 'room-1', action: 'accept', content: { room: '4417' } },
+    });
   });
 
   it('bundles into a React page that shows the agent form, sends the answer and shows the result in Chromium', async () => {
