@@ -26,7 +26,7 @@ export const LAYERS = [
     react: true,
   },
   { name: 'node', folder: 'src/node', uses: ['client', 'utils'], react: false },
-  { name: 'server', folder: 'src/server', uses: ['node', 'request', 'client', 'schema', 'utils'], react: false },
+  { name: 'server', folder: 'src/server', uses: ['node', 'request', 'form', 'messages', 'client', 'schema', 'utils'], react: false },
   { name: 'testing', folder: 'src/testing', uses: ['node', 'client', 'schema', 'utils'], react: false },
   { name: 'adapters', folder: 'src/adapters', uses: ['request', 'schema', 'client', 'utils'], react: false },
   { name: 'service-worker', folder: 'src/service-worker', uses: ['utils'], react: false },

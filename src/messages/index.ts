@@ -31,3 +31,4 @@ export { enStopRunButtonMessages, type StopRunButtonMessages } from './stop-run-
 export { enAuditTrailMessages, type AuditTrailMessages } from './audit-trail-messages';
 export { enTaskListMessages, type TaskListMessages } from './task-list-messages';
 export { enErrorMessages, type ErrorMessages } from './error-messages';
+export { EN_SOURCE_NAMES, sourceName, type SourceNames } from './source-names';

@@ -19,6 +19,11 @@ export interface WaitingItem {
   readonly waitingSince: number;
   /** For a request, the `HumanRequest` (given to `notify.link`); never an answer. */
   readonly request?: unknown;
+  /**
+   * For a service call, its tool's name and parameters as the run's status shows them (untrusted):
+   * what a channel that answers in place (Slack) reads to offer a form; never sent in a message.
+   */
+  readonly toolCall?: { readonly name: string; readonly parameters: unknown };
 }
 
 /** The part of the proxy that sends notifications. */

@@ -1,20 +1,34 @@
+import { EN_SOURCE_NAMES, sourceName } from '../../messages';
+import { FORM_INPUT_TOOL_NAME } from '../../schema';
 import { isRecord } from '../../utils';
 import type { StoredRequest } from '../stores/request-store';
 import { linkChoices } from '../requests/answer-link-token';
 import { httpUrl, plainTitle } from './notify-message';
 import type { AnswerLinkDecision } from './notify-options';
 import { escapeMrkdwn } from './notify-slack-body';
+import { slackFormOfParameters } from './slack-form';
+import { slackModalsOf, type SlackModalKind } from './slack-modals';
 
-/** What a button of `slackChannel`'s message decides: an answer link's decisions, and a page visited. */
-export type SlackDecision = AnswerLinkDecision | 'finished';
+/**
+ * What a button of `slackChannel`'s message does: answer at once (an answer link's decisions, an
+ * approval "always", a page visited), or open a modal (a reason to reject, edited arguments, a
+ * response, a form, the decisions on several actions).
+ */
+export type SlackDecision = AnswerLinkDecision | 'finished' | 'approve_always' | SlackModalKind;
 
 /** The stable `action_id` of each button: what Slack sends back when it is pressed. */
 export const SLACK_ACTION_IDS: Readonly<Record<SlackDecision, string>> = Object.freeze({
   approve: 'hitl_approve',
+  approve_always: 'hitl_approve_always',
   reject: 'hitl_reject',
   decline: 'hitl_decline',
   cancel: 'hitl_cancel',
   finished: 'hitl_finished',
+  edit: 'hitl_edit',
+  respond: 'hitl_respond',
+  form: 'hitl_answer',
+  call: 'hitl_answer_call',
+  decide: 'hitl_decide',
 });
 /** The buttons that only open a page (Slack still tells the Request URL of each press; nothing is answered). */
 export const SLACK_LINK_ACTION_IDS: readonly string[] = ['hitl_open_link', 'hitl_open_request'];
@@ -35,6 +49,8 @@ export interface SlackRequestView {
   readonly headline: string;
   /** The inbox's address of it (`notify.link`), http(s). */
   readonly link: string | undefined;
+  /** For a service call, its tool and parameters (untrusted): a `form_input` Slack can show gets "Answer". Never shown. */
+  readonly toolCall?: { readonly name: string; readonly parameters: unknown } | undefined;
 }
 
 const plain = (text: string) => ({ type: 'plain_text', text, emoji: false });
@@ -68,27 +84,38 @@ const button = (view: SlackRequestView, decision: SlackDecision, label: string, 
 });
 
 /**
- * The buttons a request gets: an approval of one action, Approve and Reject (as it allows), Decline
- * and Cancel where `allows` says; a page to visit, its address (http(s) only) and "I have
- * finished"; everything else (a form, an approval of several actions) only the inbox's link.
+ * The buttons a request gets. An approval of one action: Approve (and "Always approve" where its
+ * source allows it), Reject (a modal asks a reason), Edit (a modal of its arguments, where a flat
+ * `argsSchema` Slack can hold describes them), Respond (a modal of one text); of several actions,
+ * Decide (one modal for all). A form Slack can hold without a secret, and a service call's
+ * `form_input` likewise: Answer (a modal of its fields). A page to visit: its address (http(s)
+ * only) and "I have finished". Decline and Cancel where `allows` says; the inbox's link always.
  */
 function buttons(view: SlackRequestView): Block[] {
   const request = isRecord(view.request) ? view.request : {};
   const allows = isRecord(request.allows) ? request.allows : {};
+  const modals = slackModalsOf(request);
+  const [action] = Array.isArray(request.actions) ? (request.actions as unknown[]) : [];
   const elements: Block[] = [];
-  if (request.kind === 'approval')
+  if (request.kind === 'approval') {
     for (const choice of linkChoices(request)) {
-      const label = { approve: 'Approve', reject: 'Reject', decline: 'Decline', cancel: 'Cancel' }[choice.decision];
-      const style = choice.decision === 'approve' ? 'primary' : choice.decision === 'reject' ? 'danger' : undefined;
-      elements.push(button(view, choice.decision, label, style));
+      if (choice.decision === 'approve') {
+        elements.push(button(view, 'approve', 'Approve', 'primary'));
+        if (isRecord(action) && action.allowAlways === true) elements.push(button(view, 'approve_always', 'Always approve'));
+      } else if (choice.decision === 'reject') elements.push(button(view, 'reject', 'Reject…', 'danger'));
     }
-  else if (request.kind === 'link') {
+    if (modals.edit) elements.push(button(view, 'edit', 'Edit…'));
+    if (modals.respond) elements.push(button(view, 'respond', 'Respond…'));
+    if (modals.decide) elements.push(button(view, 'decide', 'Decide…', 'primary'));
+  } else if (request.kind === 'link') {
     const url = httpUrl(request.url);
     if (url !== undefined) elements.push({ type: 'button', action_id: 'hitl_open_link', text: plain('Open page'), url });
     elements.push(button(view, 'finished', 'I have finished', 'primary'));
-    if (allows.decline === true) elements.push(button(view, 'decline', 'Decline'));
-    if (allows.cancel === true) elements.push(button(view, 'cancel', 'Cancel'));
-  }
+  } else if (modals.form) elements.push(button(view, 'form', 'Answer…', 'primary'));
+  else if (view.toolCall?.name === FORM_INPUT_TOOL_NAME && slackFormOfParameters(view.toolCall.parameters) !== undefined)
+    elements.push(button(view, 'call', 'Answer…', 'primary'));
+  if (allows.decline === true) elements.push(button(view, 'decline', 'Decline'));
+  if (allows.cancel === true) elements.push(button(view, 'cancel', 'Cancel'));
   if (view.link !== undefined)
     elements.push({ type: 'button', action_id: 'hitl_open_request', text: plain('Open in inbox'), url: view.link });
   return elements.length === 0 ? [] : [{ type: 'actions', block_id: 'hitl_actions', elements }];
@@ -98,7 +125,8 @@ function buttons(view: SlackRequestView): Block[] {
 function requestBlocks(view: SlackRequestView): Block[] {
   const request = isRecord(view.request) ? view.request : {};
   const blocks: Block[] = [{ type: 'header', text: plain(header(view.title)) }];
-  const fields = [plain(`Requested by: ${plainTitle(request.requestedBy, view.source)}`)];
+  const who = sourceName(view.source, EN_SOURCE_NAMES);
+  const fields = [plain(`Requested by: ${plainTitle(request.requestedBy, who)}`)];
   const actions: unknown[] = request.kind === 'approval' && Array.isArray(request.actions) ? request.actions : [];
   for (const action of actions.slice(0, 9)) {
     if (!isRecord(action)) continue;
@@ -109,7 +137,7 @@ function requestBlocks(view: SlackRequestView): Block[] {
   const message = plainTitle(request.message, '');
   if (message !== '') blocks.push({ type: 'section', text: plain(message) });
   const team = view.team === '' ? [] : [`Team ${view.team}`];
-  const facts = [...team, view.source].map(escapeMrkdwn).join(' · ');
+  const facts = [...team, who].map(escapeMrkdwn).join(' · ');
   blocks.push({
     type: 'context',
     elements: [
@@ -133,7 +161,10 @@ export function slackWaitingMessage(view: SlackRequestView): { text: string; blo
 const VIA_WORDS: Readonly<Record<string, string>> = { slack: 'in Slack', page: 'in the inbox', email: 'from an e-mail' };
 
 /** How `record` ended, in one line of mrkdwn: what, by whom, where and when. */
-export function endedLine(record: StoredRequest, expiredAction: string): string {
+export function endedLine(
+  record: Pick<StoredRequest, 'state' | 'answerAction' | 'answeredBy' | 'answeredVia' | 'endedAt'>,
+  expiredAction: string,
+): string {
   const when = slackDate(record.endedAt ?? Date.now());
   const answered = record.state === 'answered' || record.state === 'delivered';
   if (answered && record.answerAction !== expiredAction) {

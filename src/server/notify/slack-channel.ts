@@ -41,12 +41,14 @@ const required = (value: unknown, what: string) => {
 /**
  * A channel that posts one Slack message (Block Kit) per notification through the Web API's
  * `chat.postMessage`: what the request asks, who asks, its team and how long it waits, never an
- * answer nor an action's arguments. An approval of one action carries Approve and Reject (and
- * Decline, Cancel where the request allows them), a page to visit its address and "I have
- * finished"; the proxy takes the presses at `POST {basePath}/slack/interactions` (the Slack app's
- * Request URL) through the same path as a page's answer. When the request ends anywhere, the
- * message is updated once (`chat.update`): no buttons, and how it ended. Needs a store with
- * `keepNote` (the memory and Redis stores have it).
+ * answer nor an action's arguments. Its buttons answer in Slack: an approval's Approve, Reject (a
+ * modal asks a reason), Edit and Respond (modals) where allowed, Decide for several actions in one
+ * modal; a form's Answer (a modal of its fields, checked as a page checks them) when Slack has an
+ * input for every field and none is secret (else only "Open in inbox"); a page to visit, its
+ * address and "I have finished"; Decline and Cancel where allowed. The proxy takes them at
+ * `POST {basePath}/slack/interactions` (the Slack app's Request URL) through the same path as a
+ * page's answer. When the request ends anywhere, the message is updated once (`chat.update`): no
+ * buttons, and how it ended. Needs a store with `keepNote` (the memory and Redis stores have it).
  */
 export function slackChannel(options: SlackChannelOptions): NotificationChannel {
   const own: SlackChannelSettings = {
@@ -71,6 +73,7 @@ export function slackChannel(options: SlackChannelOptions): NotificationChannel 
         waitingSince: message.waitingSince,
         headline: notificationHeadline(message),
         link: message.link,
+        toolCall: item.toolCall,
       });
       const posted = await callSlack(
         own,

@@ -1,53 +1,37 @@
 import { errorEnvelope, readLimited } from '../../client';
+import type { HumanAnswer } from '../../request';
 import { isRecord } from '../../utils';
-import { hmacSha256 } from '../hmac';
-import { describeError, type TaskProxyLogger } from '../logger';
+import { describeError } from '../logger';
 import { notAllowed } from '../proxy-paths';
 import { callSlack, type SlackChannelSettings } from '../notify/slack-api';
 import { readButtonValue, SLACK_ACTION_IDS, type SlackDecision } from '../notify/slack-blocks';
-import { escapeMrkdwn } from '../notify/notify-slack-body';
-import type { RequestStore } from '../stores/request-store';
+import { slackModal, slackModalsOf, type SlackModalKind, type SlackModalMeta } from '../notify/slack-modals';
+import { plainTitle } from '../notify/notify-message';
+import type { AnswerLinkDecision } from '../notify/notify-options';
 import type { ProxyIdentity } from '../task-proxy-options';
 import { linkAnswer } from './answer-link-token';
-import type { AnswerAttempt } from './request-answer-route';
+import { waitingItem } from './request-records';
+import {
+  actorOf,
+  answerableRequest,
+  CANNOT_IN_SLACK,
+  handledOnce,
+  identifyActor,
+  pendingCall,
+  signedBy,
+  tellPrivately,
+  toldOf,
+  type SlackInteractionsDeps,
+} from './slack-replies';
+import { slackSubmission } from './slack-submissions';
+
+export type { SlackInteractionsDeps } from './slack-replies';
 
 /** The Slack app's Request URL, below `basePath`. */
 export const SLACK_INTERACTIONS_PATH = '/slack/interactions';
 
 /** How far a request's `X-Slack-Request-Timestamp` may be from now: Slack's own advice, five minutes. */
 const MAX_SKEW_MS = 5 * 60_000;
-/** How long the mark of an interaction handled outlives it: longer than Slack retries one. */
-const HANDLED_MARK_MS = 60 * 60_000;
-
-/** What the route of Slack's interactions needs of the proxy. */
-export interface SlackInteractionsDeps {
-  readonly channels: readonly SlackChannelSettings[];
-  readonly store: RequestStore;
-  /** The one path every answer takes (`takeAnswer`, through `proxy.requests`). */
-  readonly take: (attempt: AnswerAttempt) => Promise<Response>;
-  readonly now: () => number;
-  readonly maxBodyBytes: number;
-  readonly logger: TaskProxyLogger;
-  readonly onStoreError: (error: unknown) => void;
-  /** Keeps the work after the answer to Slack until the proxy closes (it waits for it). */
-  readonly track: (work: Promise<unknown>) => void;
-}
-
-const encoder = new TextEncoder();
-const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-
-/** Whether `signature` is Slack's `v0` signature of `body` sent at `timestamp`, under `secret`; compared in constant time. */
-function signedBy(secret: string, timestamp: string, body: Uint8Array, signature: string): boolean {
-  const base = encoder.encode(`v0:${timestamp}:`);
-  const signed = new Uint8Array(base.length + body.length);
-  signed.set(base);
-  signed.set(body, base.length);
-  const expected = `v0=${hex(hmacSha256(encoder.encode(secret), signed))}`;
-  if (signature.length !== expected.length) return false;
-  let difference = 0;
-  for (let index = 0; index < expected.length; index++) difference |= expected.charCodeAt(index) ^ signature.charCodeAt(index);
-  return difference === 0;
-}
 
 /**
  * `POST {basePath}/slack/interactions`, the Request URL of the Slack app of `slackChannel`: checks
@@ -71,108 +55,84 @@ export async function slackInteractionsRoute(deps: SlackInteractionsDeps, reques
       ? deps.channels.find((each) => signedBy(each.signingSecret, timestamp, body, signature))
       : undefined;
   if (channel === undefined) return errorEnvelope(401, 'Not signed by Slack');
-  deps.track(
-    handle(deps, channel, body).catch((error: unknown) =>
-      deps.logger.error(`notifications: ${channel.name} could not handle an interaction: ${describeError(error)}`),
-    ),
-  );
+  const payload = readPayload(body);
+  const failed = (error: unknown) => {
+    deps.logger.error(`notifications: ${channel.name} could not handle an interaction: ${describeError(error)}`);
+  };
+  // A modal's submission is answered in the acknowledgement itself (its errors, or closing it).
+  if (payload?.type === 'view_submission')
+    return slackSubmission(deps, channel, payload).catch((error: unknown) => (failed(error), new Response(null, { status: 200 })));
+  if (payload?.type === 'block_actions') deps.track(pressed(deps, channel, payload).catch(failed));
   return new Response(null, { status: 200 });
 }
 
-/** The fields of a `block_actions` payload this route reads; undefined for any other payload. */
-function readPress(body: Uint8Array) {
-  let payload: unknown;
+/** The interaction payload of a form-encoded body (`payload=`); undefined for anything else. */
+function readPayload(body: Uint8Array): Record<string, unknown> | undefined {
   try {
-    payload = JSON.parse(new URLSearchParams(new TextDecoder().decode(body)).get('payload') ?? '');
+    const payload: unknown = JSON.parse(new URLSearchParams(new TextDecoder().decode(body)).get('payload') ?? '');
+    return isRecord(payload) ? payload : undefined;
   } catch {
     return undefined;
   }
-  if (!isRecord(payload) || payload.type !== 'block_actions' || !Array.isArray(payload.actions)) return undefined;
-  const [action] = payload.actions as unknown[];
-  const user = isRecord(payload.user) ? payload.user : {};
-  const team = isRecord(payload.team) ? payload.team : {};
-  const where = isRecord(payload.channel) ? payload.channel : {};
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  if (!isRecord(action) || text(user.id) === '') return undefined;
-  return {
-    userId: text(user.id),
-    teamId: text(team.id) || text(user.team_id),
-    userName: text(user.username) || text(user.name),
-    channel: text(where.id),
-    actionId: text(action.action_id),
-    value: action.value,
-    // Unique per press: a retry of it carries the same.
-    press: `${text(payload.trigger_id)}/${text(action.action_ts)}/${text(action.action_id)}`,
-  };
 }
 
-async function handle(deps: SlackInteractionsDeps, slack: SlackChannelSettings, body: Uint8Array): Promise<void> {
-  const press = readPress(body);
-  if (press === undefined) return;
-  const button = readButtonValue(press.value);
+const MODAL_KINDS: ReadonlySet<string> = new Set(['reject', 'edit', 'respond', 'form', 'call', 'decide']);
+
+/**
+ * A button pressed: once per press across instances (a retry finds it handled), as the person the
+ * channel's `identify` names. A button that answers at once takes its answer through `takeAnswer`;
+ * one that asks more opens its modal (`views.open`, within the press's 3 s) when the request is
+ * still the person's to answer. Whoever cannot is told privately why.
+ */
+async function pressed(deps: SlackInteractionsDeps, slack: SlackChannelSettings, payload: Record<string, unknown>): Promise<void> {
+  const [action] = Array.isArray(payload.actions) ? (payload.actions as unknown[]) : [];
+  const actor = actorOf(payload);
+  if (!isRecord(action) || actor === undefined) return;
+  const button = readButtonValue(action.value);
   // A button that only opens a page, or one this proxy did not make: nothing to answer.
-  if (button === undefined || SLACK_ACTION_IDS[button.decision] !== press.actionId) return;
-  const mark = `slack-interaction:${slack.name}:${hex(hmacSha256(encoder.encode(slack.signingSecret), encoder.encode(press.press)))}`;
-  let first: boolean;
-  try {
-    first = await deps.store.claimOnce(mark, HANDLED_MARK_MS);
-  } catch (error) {
-    deps.onStoreError(error);
+  if (button === undefined || SLACK_ACTION_IDS[button.decision] !== action.action_id) return;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  // Unique per press: a retry of it carries the same.
+  if (!(await handledOnce(deps, slack, `${text(payload.trigger_id)}/${text(action.action_ts)}/${text(action.action_id)}`))) return;
+  const tell = (said: string) => tellPrivately(slack, actor, said, deps.logger);
+  const identity = await identifyActor(slack, actor, deps.logger);
+  if (typeof identity === 'string') return void (await tell(identity));
+  if (MODAL_KINDS.has(button.decision)) {
+    const container = isRecord(payload.container) ? payload.container : {};
+    const meta = { id: button.id, kind: button.decision as SlackModalKind, channel: actor.channel, ts: text(container.message_ts) };
+    const view = await modalFor(deps, meta, identity);
+    if (typeof view === 'string') return void (await tell(view));
+    await callSlack(slack, 'views.open', { trigger_id: text(payload.trigger_id), view }).catch(async (error: unknown) => {
+      deps.logger.error(`notifications: ${slack.name} could not open a modal: ${describeError(error)}`);
+      await tell('Slack did not open the form in time. Nothing was sent; press the button again, or answer from the inbox.');
+    });
     return;
   }
-  if (!first) return;
-  const tell = (text: string) =>
-    callSlack(slack, 'chat.postEphemeral', { channel: press.channel, user: press.userId, text }).catch((error: unknown) =>
-      deps.logger.error(`notifications: ${slack.name} could not tell a user privately: ${describeError(error)}`),
-    );
-  let identity: ProxyIdentity | null;
-  try {
-    identity = await slack.identify({ userId: press.userId, teamId: press.teamId, userName: press.userName });
-  } catch (error) {
-    deps.logger.error(`notifications: the identify of ${slack.name} threw: ${describeError(error)}`);
-    return void (await tell('The proxy could not tell who you are. Nothing was answered; try again later or answer from the inbox.'));
-  }
-  if (typeof identity?.team !== 'string' || typeof identity.user !== 'string')
-    return void (await tell(
-      'You cannot answer requests from Slack here: your Slack user is not one of the people who answer them. Nothing was answered.',
-    ));
   const response = await deps.take({
     identity,
     id: button.id,
     via: 'slack',
     read: () => Promise.resolve(answerOf(button.decision, button.id)),
   });
-  const said = await told(response);
+  const said = await toldOf(response);
   if (said !== undefined) await tell(said);
 }
 
-const answerOf = (decision: SlackDecision, id: string) =>
-  decision === 'finished' ? { requestId: id, action: 'accept' as const } : linkAnswer(decision, id);
-
-/** What the person is told privately of `takeAnswer`'s response; nothing when it was answered (the message says so). */
-async function told(response: Response): Promise<string | undefined> {
-  if (response.status === 200 || response.status === 202 || response.status === 504) return undefined;
-  const body: unknown = await response.json().catch(() => undefined);
-  const fields = isRecord(body) ? body : {};
-  switch (response.status) {
-    case 409: {
-      const by = typeof fields.answeredBy === 'string' && fields.answeredBy !== '' ? ` by ${escapeMrkdwn(fields.answeredBy)}` : '';
-      const at = typeof fields.answeredAt === 'string' ? ` at ${fields.answeredAt}` : '';
-      return `This request was already answered${by}${at}. Your answer was not sent.`;
-    }
-    case 410:
-      return fields.state === 'cancelled'
-        ? 'This request was withdrawn: the agent no longer needs an answer. Nothing was sent.'
-        : fields.state === 'expired'
-          ? 'This request expired before anyone answered it. Nothing was sent.'
-          : 'This request can no longer be answered: the agent that asked is gone. Nothing was sent.';
-    case 404:
-      return 'This request is not one you answer (it is for another team or person), or it is gone. Nothing was sent.';
-    case 503:
-      return 'The proxy could not take your answer just now. Nothing was sent; press the button again in a moment.';
-    default: {
-      const why = typeof fields.error === 'string' ? fields.error : String(response.status);
-      return `Your answer was refused: ${escapeMrkdwn(why)}. Nothing was sent.`;
-    }
+/** The modal `meta` asks for, when `identity` may answer its request (or service call) now; else what to tell them. */
+async function modalFor(deps: SlackInteractionsDeps, meta: SlackModalMeta, identity: ProxyIdentity) {
+  if (meta.kind === 'call') {
+    const call = await pendingCall(deps, meta.id, identity);
+    return typeof call === 'string' ? call : slackModal(meta, undefined, call.title, call.form);
   }
+  const found = await answerableRequest(deps.store, meta.id, identity);
+  if (typeof found === 'string') return found;
+  // A button its message never had (a form with a secret, an edit Slack cannot hold): no modal, ever.
+  if (!slackModalsOf(found.request)[meta.kind]) return CANNOT_IN_SLACK;
+  return slackModal(meta, found.request, plainTitle(waitingItem(found.record, found.request).title));
+}
+
+function answerOf(decision: SlackDecision, id: string): HumanAnswer {
+  if (decision === 'finished') return { requestId: id, action: 'accept' };
+  if (decision === 'approve_always') return { requestId: id, action: 'accept', decisions: [{ type: 'approve', always: true }] };
+  return linkAnswer(decision as AnswerLinkDecision, id);
 }

@@ -18,6 +18,7 @@ import { slackChannelsOf } from '../notify/slack-channel';
 import { slackMessageSync } from './slack-messages';
 import { SLACK_INTERACTIONS_PATH, slackInteractionsRoute } from './slack-interactions';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from '../task-proxy-options';
+import type { ServiceCallAnswers } from './service-calls';
 
 /** Shortest `secret` taken: a guessable one would let anyone who reads the store open the answers. */
 export const MIN_SECRET_LENGTH = 32;
@@ -74,6 +75,8 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
   const basePath = normaliseBasePath(options.basePath ?? '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const now = () => Date.now();
+  // The service's calls, once the part that serves the service is set up (a lazy proxy's, at its first request).
+  let serviceCalls: ServiceCallAnswers | undefined;
   // Made first: a channel with actions and no `publicUrl` is refused when the proxy is made.
   const links = createAnswerLinks({ notify: options.notify, publicUrl: options.publicUrl, basePath, readSecret, logger, now });
   const slack = slackChannelsOf(options.notify);
@@ -142,6 +145,10 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
     },
     /** `GET {basePath}/audit`, for a proxy without a task service (the configured core serves its own). */
     auditTrail: access.auditTrail,
+    /** Called by the part of the proxy that serves the task service once it is set up: Slack then answers its calls too. */
+    attachServiceCalls(calls: ServiceCallAnswers): void {
+      serviceCalls = calls;
+    },
     /** Answers the requests' routes, the answer links', Slack's interactions and the push subscriptions'; `undefined` for any other path. */
     route(request: Request): Promise<Response> | undefined {
       const own = requests.route(request);
@@ -155,7 +162,7 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
         );
       if (slack.length > 0 && path === SLACK_INTERACTIONS_PATH)
         return slackInteractionsRoute(
-          { channels: slack, store, take: requests.take, now, maxBodyBytes, logger, onStoreError, track },
+          { channels: slack, store, take: requests.take, serviceCalls: () => serviceCalls, now, maxBodyBytes, logger, onStoreError, track },
           request,
         );
       return path === PUSH_SUBSCRIPTIONS_PATH ? pushSubscriptions(request) : undefined;

@@ -11,7 +11,7 @@ import type { HumanRequest } from '../../../src/request';
 import { createTaskProxy, emailChannel, type ProxyStore, type TaskProxyNotifyOptions } from '../../../src/server';
 import type { StoredRequest } from '../../../src/server/stores/request-store';
 import { answer, call, fx, instance, list, pid, room, settled, useRequestsFixture, type Instance } from '../proxy/requests-fixture';
-import { part, startSmtpInbox, type ReceivedMail, type SmtpInbox } from './smtp-inbox';
+import { heading, linksOf, part, startSmtpInbox, visitLink, type ReceivedMail, type SmtpInbox } from './smtp-inbox';
 
 useRequestsFixture();
 
@@ -63,12 +63,6 @@ function mailTo(address: string, since = 0): ReceivedMail {
   return found[0]!;
 }
 
-/** The answer links of a mail's text, by label. */
-function linksOf(mail: ReceivedMail): Map<string, string> {
-  const text = part(mail, 'text/plain');
-  return new Map([...text.matchAll(/^(.+): (https:\/\/\S+\/act\/\S+)$/gm)].map((match) => [match[1]!, match[2]!]));
-}
-
 /** Opens `request` for team blue on `at`, waits for both mails, and gives ann's links by label. */
 async function openAndMail(at: Instance, request: HumanRequest, options: { user?: string } = {}) {
   const before = smtp.mails.length;
@@ -78,25 +72,8 @@ async function openAndMail(at: Instance, request: HumanRequest, options: { user?
   return { opened, links: linksOf(mailTo('ann@example.com', before)), mail: mailTo('ann@example.com', before) };
 }
 
-interface Visit {
-  status: number;
-  headers: Headers;
-  html: string;
-}
-
 /** What a mail client (or a scanner) gets for `link` on instance `at`, without any session. */
-async function visit(at: Instance, link: string, method: 'GET' | 'HEAD' | 'POST'): Promise<Visit> {
-  expect(link.startsWith(LINK_PREFIX)).toBe(true);
-  const response = await fetch(`${at.url}/act/${link.slice(LINK_PREFIX.length)}`, {
-    method,
-    redirect: 'manual',
-    ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' } : {}),
-  });
-  return { status: response.status, headers: response.headers, html: await response.text() };
-}
-
-/** The `<h1>` of a page, and its paragraphs, as text. */
-const heading = (page: Visit) => /<h1>([^<]*)<\/h1>/.exec(page.html)?.[1];
+const visit = (at: Instance, link: string, method: 'GET' | 'HEAD' | 'POST') => visitLink(at.url, LINK_PREFIX, link, method);
 
 /** The request's state as team blue's pages list it. */
 const stateOf = async (at: Instance, id: string) => (await list(at, 'ann@blue')).find((listing) => listing.request.id === id)?.state;

@@ -2,8 +2,10 @@
  * A stand-in for Slack's Web API on 127.0.0.1 (Slack's cloud cannot be reached from the tests): it
  * takes `POST /api/{method}` as Slack documents it (a JSON body, `Authorization: Bearer <token>`),
  * keeps every call, and answers as Slack does: `chat.postMessage` and `chat.update` with
- * `{ ok: true, channel, ts }`, `chat.postEphemeral` with `{ ok: true, message_ts }`, a wrong token
- * with `{ ok: false, error: 'invalid_auth' }`, any other method with `unknown_method`.
+ * `{ ok: true, channel, ts }`, `chat.postEphemeral` with `{ ok: true, message_ts }`, `views.open`
+ * with `{ ok: true, view }` when it has a `trigger_id` and a `modal` view (`invalid_arguments`
+ * otherwise), a wrong token with `{ ok: false, error: 'invalid_auth' }`, any other method with
+ * `unknown_method`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +52,12 @@ export async function startSlackApi(token: string): Promise<SlackApiStandIn> {
           return reply({ ok: true, channel, ts: body.ts, text: body.text });
         case 'chat.postEphemeral':
           return reply({ ok: true, message_ts: `1700000001.${String(next++).padStart(6, '0')}` });
+        case 'views.open': {
+          const view = body.view as Record<string, unknown> | undefined;
+          if (typeof body.trigger_id !== 'string' || body.trigger_id === '' || view?.type !== 'modal')
+            return reply({ ok: false, error: 'invalid_arguments' });
+          return reply({ ok: true, view: { ...view, id: `V0${String(next++).padStart(8, '0')}`, hash: `${next}.abc` } });
+        }
         default:
           return reply({ ok: false, error: 'unknown_method' });
       }

@@ -75,3 +75,32 @@ export function part(mail: ReceivedMail, type: 'text/plain' | 'text/html'): stri
   }
   return body;
 }
+
+/** The answer links of a mail's text, by label ("Approve send_email: https://…/act/…"). */
+export function linksOf(mail: ReceivedMail): Map<string, string> {
+  const text = part(mail, 'text/plain');
+  return new Map([...text.matchAll(/^(.+): (https:\/\/\S+\/act\/\S+)$/gm)].map((match) => [match[1]!, match[2]!]));
+}
+
+export interface LinkVisit {
+  status: number;
+  headers: Headers;
+  html: string;
+}
+
+/**
+ * What a mail client (or a scanner) gets for an answer `link` (under `publicPrefix`, the proxy's
+ * `{publicUrl}{basePath}/act/`) from the proxy at `base` (its address and `basePath`), without any session.
+ */
+export async function visitLink(base: string, publicPrefix: string, link: string, method: 'GET' | 'HEAD' | 'POST'): Promise<LinkVisit> {
+  if (!link.startsWith(publicPrefix)) throw new Error(`${link} is not an answer link under ${publicPrefix}`);
+  const response = await fetch(`${base}/act/${link.slice(publicPrefix.length)}`, {
+    method,
+    redirect: 'manual',
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' } : {}),
+  });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+/** The `<h1>` of a link's page, as text. */
+export const heading = (page: LinkVisit) => /<h1>([^<]*)<\/h1>/.exec(page.html)?.[1];
