@@ -52,13 +52,16 @@ export interface NotificationContext {
   readonly answerLinks?: ((recipient: string) => Promise<readonly AnswerLink[]>) | undefined;
 }
 
-/** What a link of `NotificationContext.answerLinks` answers a request with. */
-export type AnswerLinkDecision = 'approve' | 'reject' | 'decline' | 'cancel';
+/**
+ * What a link of `NotificationContext.answerLinks` answers a request with; `approve_always` and
+ * `reject_always` only where the action allows "always" (`allowAlways`).
+ */
+export type AnswerLinkDecision = 'approve' | 'approve_always' | 'reject' | 'reject_always' | 'decline' | 'cancel';
 
 /** A link that answers a request with one decision, for one recipient. */
 export interface AnswerLink {
   readonly decision: AnswerLinkDecision;
-  /** The decision in words: "Approve send_email", "Reject send_email", "Decline", "Cancel" (the action's name is agent-made text). */
+  /** The decision in words: "Approve send_email", "Always approve send_email", "Reject send_email", "Decline", "Cancel" (the action's name is agent-made text). */
   readonly label: string;
   /** `{publicUrl}{basePath}/act/{token}`: a page that says what will happen, and answers only when its button is pressed. */
   readonly url: string;

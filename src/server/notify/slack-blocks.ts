@@ -14,7 +14,7 @@ import { slackModalsOf, type SlackModalKind } from './slack-modals';
  * approval "always", a page visited), or open a modal (a reason to reject, edited arguments, a
  * response, a form, the decisions on several actions).
  */
-export type SlackDecision = AnswerLinkDecision | 'finished' | 'approve_always' | SlackModalKind;
+export type SlackDecision = Exclude<AnswerLinkDecision, 'reject_always'> | 'finished' | SlackModalKind;
 
 /** The stable `action_id` of each button: what Slack sends back when it is pressed. */
 export const SLACK_ACTION_IDS: Readonly<Record<SlackDecision, string>> = Object.freeze({
@@ -95,15 +95,13 @@ function buttons(view: SlackRequestView): Block[] {
   const request = isRecord(view.request) ? view.request : {};
   const allows = isRecord(request.allows) ? request.allows : {};
   const modals = slackModalsOf(request);
-  const [action] = Array.isArray(request.actions) ? (request.actions as unknown[]) : [];
   const elements: Block[] = [];
   if (request.kind === 'approval') {
-    for (const choice of linkChoices(request)) {
-      if (choice.decision === 'approve') {
-        elements.push(button(view, 'approve', 'Approve', 'primary'));
-        if (isRecord(action) && action.allowAlways === true) elements.push(button(view, 'approve_always', 'Always approve'));
-      } else if (choice.decision === 'reject') elements.push(button(view, 'reject', 'Reject…', 'danger'));
-    }
+    // "Always reject" is the reject modal's box.
+    for (const { decision } of linkChoices(request))
+      if (decision === 'approve') elements.push(button(view, 'approve', 'Approve', 'primary'));
+      else if (decision === 'approve_always') elements.push(button(view, 'approve_always', 'Always approve'));
+      else if (decision === 'reject') elements.push(button(view, 'reject', 'Reject…', 'danger'));
     if (modals.edit) elements.push(button(view, 'edit', 'Edit…'));
     if (modals.respond) elements.push(button(view, 'respond', 'Respond…'));
     if (modals.decide) elements.push(button(view, 'decide', 'Decide…', 'primary'));

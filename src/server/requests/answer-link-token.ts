@@ -30,7 +30,7 @@ const VERSION = 1;
 const MAC_BYTES = 16;
 /** Longest token read: a longer one was not made here. */
 const MAX_TOKEN_LENGTH = 2048;
-const DECISIONS: readonly string[] = ['approve', 'reject', 'decline', 'cancel'];
+const DECISIONS: readonly string[] = ['approve', 'approve_always', 'reject', 'reject_always', 'decline', 'cancel'];
 const VIAS: readonly string[] = ['email'];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -105,10 +105,28 @@ export function linkChoices(request: unknown): LinkChoice[] {
   const allowed: unknown[] = Array.isArray(action.allowed) ? action.allowed : ['approve', 'reject'];
   const allows = isRecord(request.allows) ? request.allows : {};
   const choices: LinkChoice[] = [];
-  if (allowed.includes('approve'))
+  const always = action.allowAlways === true;
+  const later = 'and at its later calls, without asking again';
+  if (allowed.includes('approve')) {
     choices.push({ decision: 'approve', label: `Approve ${name}`, does: `approve ${name}`, done: `approved ${name}` });
-  if (allowed.includes('reject'))
+    if (always)
+      choices.push({
+        decision: 'approve_always',
+        label: `Always approve ${name}`,
+        does: `approve ${name} now ${later}`,
+        done: `approved ${name} for good`,
+      });
+  }
+  if (allowed.includes('reject')) {
     choices.push({ decision: 'reject', label: `Reject ${name}`, does: `reject ${name}`, done: `rejected ${name}` });
+    if (always)
+      choices.push({
+        decision: 'reject_always',
+        label: `Always reject ${name}`,
+        does: `reject ${name} now ${later}`,
+        done: `rejected ${name} for good`,
+      });
+  }
   if (allows.decline === true)
     choices.push({ decision: 'decline', label: 'Decline', does: 'decline this request', done: 'declined this request' });
   if (allows.cancel === true)
@@ -119,5 +137,7 @@ export function linkChoices(request: unknown): LinkChoice[] {
 /** The answer a link's decision gives request `id` (checked by `checkHumanAnswer` like any other). */
 export function linkAnswer(decision: AnswerLinkDecision, id: string): HumanAnswer {
   if (decision === 'decline' || decision === 'cancel') return { requestId: id, action: decision };
+  if (decision === 'approve_always' || decision === 'reject_always')
+    return { requestId: id, action: 'accept', decisions: [{ type: decision === 'approve_always' ? 'approve' : 'reject', always: true }] };
   return { requestId: id, action: 'accept', decisions: [{ type: decision }] };
 }

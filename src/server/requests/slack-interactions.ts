@@ -132,7 +132,5 @@ async function modalFor(deps: SlackInteractionsDeps, meta: SlackModalMeta, ident
 }
 
 function answerOf(decision: SlackDecision, id: string): HumanAnswer {
-  if (decision === 'finished') return { requestId: id, action: 'accept' };
-  if (decision === 'approve_always') return { requestId: id, action: 'accept', decisions: [{ type: 'approve', always: true }] };
-  return linkAnswer(decision as AnswerLinkDecision, id);
+  return decision === 'finished' ? { requestId: id, action: 'accept' } : linkAnswer(decision as AnswerLinkDecision, id);
 }

@@ -200,6 +200,25 @@ describe('answering from an e-mail', () => {
     expect(fx.audited.filter((entry) => entry.action === 'answer_request' && entry.outcome === 'accepted')).toHaveLength(1);
   });
 
+  it('offers "always" where the source allows it, and carries it to the source', async () => {
+    const a = await mailer();
+    const always = sendInvoice('el-9');
+    const { opened, links } = await openAndMail(a, { ...always, actions: [{ ...always.actions[0]!, allowAlways: true }] });
+    expect([...links.keys()]).toEqual([
+      'Approve send_email',
+      'Always approve send_email',
+      'Reject send_email',
+      'Always reject send_email',
+      'Decline',
+      'Cancel',
+    ]);
+    const page = await visit(a, links.get('Always reject send_email')!, 'GET');
+    expect(page.html).toContain('will reject send_email now and at its later calls, without asking again');
+    const done = await visit(a, links.get('Always reject send_email')!, 'POST');
+    expect([done.status, heading(done)]).toEqual([200, 'Done']);
+    expect(await opened).toEqual({ requestId: 'el-9', action: 'accept', decisions: [{ type: 'reject', always: true }] });
+  });
+
   it('says when a link expired, was changed (404) or its request was withdrawn, and answers nothing', async () => {
     const a = await mailer({ ttlMs: 1 });
     const { opened, links } = await openAndMail(a, sendInvoice('el-1'));
