@@ -8,28 +8,30 @@ import {
   EVENTS_PATH,
   isUnsafePathParameter,
   matchTaskEndpoint,
-  readEventTopics,
   readLimited,
-  type TaskEndpoint,
 } from '../client';
 import { createAnswerGate, type AnswerStats } from './forward/answer-gate';
-import { readAnswerBody, type AnswerBody } from './forward/answer-body';
+import { readAnswerBody } from './forward/answer-body';
+import { createServiceAnswers } from './forward/service-answers';
+import { RunWatches } from './hub/run-watches';
+import { NO_NOTIFIER } from './notify/notifier';
 import { createForwarder } from './forward/forward-request';
 import { AUDITED_ENDPOINTS, createAnswerDigests, MIN_AUDIT_DIGEST_KEY_LENGTH, type ProxyAuditEntry } from './teams/audit-log';
 import { createEventHub } from './hub/create-event-hub';
+import { createEventsRoute } from './hub/events-route';
 import { createMemoryProxyStore } from './stores/create-memory-proxy-store';
 import type { EventHubStats } from './hub/event-hub';
 import { consoleLogger, scrubbedLogger, storeErrorLog } from './logger';
 import { createKeyScrubber, createStringScrubber } from './forward/scrub-key';
 import { capResponse } from './forward/cap-response';
-import { releaseOnEnd, StreamLimits } from './forward/request-limits';
 import { TASK_PROXY_DEFAULTS, type ProxyAccess, type TaskProxyOptions } from './task-proxy-options';
 import { listTeamTasks } from './teams/team-tasks';
 import { createTeamAccess, teamMethods } from './teams/team-access';
 import { ToolCallClock } from './forward/tool-call-clock';
-import { checkToolCallOptions, createToolCallDeadlines } from './notify/notify-tool-call-deadlines';
+import { checkToolCallOptions, createToolCallDeadlines, watchOptionsOf } from './notify/notify-tool-call-deadlines';
 import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
 import type { ProxyRequests } from './requests/proxy-requests';
+import type { ServiceCallAnswers } from './requests/service-calls';
 import type { TaskProxyRequestStats } from './requests/request-stats';
 import { createTaskProxyRequests, MIN_SECRET_LENGTH } from './requests/task-proxy-requests';
 import { createLazyProxy, NO_CORE_STATS, type ConfiguredOptions, type CoreStats, type ProxyCore } from './forward/lazy-task-proxy';
@@ -96,6 +98,9 @@ export interface TaskProxyStats extends EventHubStats {
  * It also holds the requests of any agent framework for a team's people (`proxy.requests.open`),
  * listed at `GET {basePath}/requests` and answered once at `POST {basePath}/requests/{id}/answer`.
  *
+ * With `notify`, each task created through it is watched until its run ends, whether or not a page
+ * follows it (`toolCalls.watch`), so that the calls it waits on reach people too.
+ *
  * ```ts
  * // app/api/hitl/[...path]/route.ts
  * const proxy = createTaskProxy({ upstream: () => process.env.TASKS_URL, apiKey: () => process.env.TASKS_KEY, basePath: '/api/hitl' });
@@ -130,7 +135,12 @@ export function createTaskProxy(options: TaskProxyOptions): TaskProxy {
   const store = options.store ?? createMemoryProxyStore();
   // The requests and the notifier first: a lazy proxy's requests notify before it is configured.
   const requests = createTaskProxyRequests({ ...options, store });
-  const settled = { ...options, store, notifier: requests.notifier };
+  const settled = {
+    ...options,
+    store,
+    notifier: requests.notifier,
+    attachServiceCalls: (calls: ServiceCallAnswers) => requests.attachServiceCalls(calls),
+  };
   // Both given as strings: set up now, so a malformed upstream fails at once. A missing one (an
   // environment variable unset while `next build` loads the route) is looked for per request.
   const core = serviceless
@@ -209,8 +219,10 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     onStoreError,
     onPending: (taskId, toolCall, waitingSince) => deadlines.pending(taskId, toolCall, waitingSince),
   });
+  // With notifications, the tasks created here are watched until their runs end, by the hub's pollers.
+  const watch = options.notifier === NO_NOTIFIER ? undefined : watchOptionsOf(options.toolCalls);
   const hub =
-    eventOptions === undefined
+    eventOptions === undefined && watch === undefined
       ? undefined
       : createEventHub({
           upstream: upstreamAddress,
@@ -223,15 +235,32 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
           // The hub logs when the store fails and when it works again; the caller's handler sees every error.
           onStoreError: options.onStoreError ?? (() => undefined),
           logger,
-          events: eventOptions,
+          events: eventOptions ?? {},
           maxPollers: options.limits?.maxPollers ?? TASK_PROXY_DEFAULTS.maxPollers,
           toolCalls,
+          watchIntervalMs: watch?.intervalMs ?? 0,
         });
-  const maxTasksPerStream = eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream;
-  const streamLimits = new StreamLimits(
-    options.limits?.maxStreamsPerUser ?? TASK_PROXY_DEFAULTS.maxStreamsPerUser,
-    options.limits?.maxRunsPerUser ?? TASK_PROXY_DEFAULTS.maxRunsPerUser,
-  );
+  const watches =
+    hub === undefined || watch === undefined
+      ? undefined
+      : new RunWatches({
+          hub,
+          store,
+          maxMs: watch.maxMs,
+          syncMs: Math.max(200, watch.intervalMs),
+          // Half the runs an instance may follow: the pages' streams always have room.
+          limit: Math.ceil((options.limits?.maxPollers ?? TASK_PROXY_DEFAULTS.maxPollers) / 2),
+          onStoreError,
+        });
+  const events = createEventsRoute({
+    hub: eventOptions === undefined ? undefined : hub,
+    access: { identifyCaller, foreignTasks, authorizeTopics },
+    teams,
+    maxTasksPerStream: eventOptions?.maxTasksPerStream ?? TASK_PROXY_DEFAULTS.maxTasksPerStream,
+    limits: options.limits,
+    isClosed: () => closed,
+    onStoreError,
+  });
   const { noteCall, digestOf } = createAnswerDigests(options.auditDigestKey, (message) => logger.error(message));
   const gate = createAnswerGate({
     store,
@@ -260,36 +289,8 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   });
 
   const forward = createForwarder({ upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs, maxResponseBytes, scrub, scrubHeader });
-
-  async function events(request: Request, url: URL): Promise<Response> {
-    if (hub === undefined) return errorEnvelope(404, 'Not found');
-    if (request.method !== 'GET') return notAllowed(['GET']);
-    // A closed instance is going away: the client tries again, maybe on another one.
-    if (closed) return errorEnvelope(503, 'This proxy is shutting down', { retryAfter: '1' });
-    const identity = await identifyCaller(request);
-    if (identity instanceof Response) return identity;
-    const topics = readEventTopics(url.searchParams);
-    if (topics === undefined || topics.length === 0 || topics.some((topic) => isUnsafePathParameter(topic.taskId)))
-      return errorEnvelope(400, 'Name the runs to follow, each as taskId=<taskId> or run=<taskId>/<runId>');
-    if (topics.length > maxTasksPerStream) return errorEnvelope(400, `A stream may follow at most ${maxTasksPerStream} runs`);
-    // `taskId=` and `run=` alike: a run is reached through its task, and the task must be the team's.
-    // Any other ends with the final not-found event an unknown task gets; the stream goes on for the rest.
-    let foreign: ReadonlySet<string>;
-    try {
-      foreign = await foreignTasks(identity.team, topics);
-    } catch (error) {
-      onStoreError(error);
-      return errorEnvelope(503, 'The proxy cannot check these tasks now; try again.', { retryAfter: '1' });
-    }
-    const owned = topics.filter((topic) => !foreign.has(topic.taskId));
-    const notOwned = topics.filter((topic) => foreign.has(topic.taskId));
-    if (!(await authorizeTopics(request, identity, owned))) return errorEnvelope(403, 'Forbidden');
-    // Per user, so only with `identify`: without it every browser would share one allowance.
-    const release = teams ? streamLimits.take(`${identity.team}\n${identity.user}`, topics.length) : () => undefined;
-    if (release instanceof Response) return release;
-    const response = hub.open(request, owned, notOwned);
-    return response.ok ? releaseOnEnd(response, release, request.signal) : (release(), response);
-  }
+  const answers = createServiceAnswers({ gate, forward, statusReader, ownsAll, recordAudit, digestOf, noteCall, teams, onStoreError });
+  options.attachServiceCalls?.(answers.calls);
 
   async function taskProxy(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -348,33 +349,20 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
         return errorEnvelope(503, 'The task list cannot be read now; try again.', { retryAfter: '1' });
       }
     }
-    if (answer !== undefined && taskId !== undefined) {
-      const response = answer instanceof Response ? answer : await submitAnswer(request, endpoint, taskId, runId, url, answer);
-      const recorded = recordAudit(identity, 'answer', response, { ...detail, inputHmac: digestOf(taskId, answered) });
-      // With teams, what a person was told is in the trail before they hear it. Without, the answer
-      // does not wait for the store's write of the entry.
-      if (teams) return recorded;
-      recorded.catch(onStoreError);
-      return response;
-    }
+    if (answer !== undefined && taskId !== undefined) return answers.answerCall(identity, { taskId, runId, answer, request, url }, 'page');
     const response = await toolCalls.stamp(endpoint.name, taskId, (await forward(request, endpoint, taskId, url, body)).response);
-    if (endpoint.name === 'createTask')
-      return recordAudit(identity, 'create_task', response, { taskId: await own(identity, response, body) });
-    return respond(response);
-  }
-
-  /** A checked answer, forwarded re-encoded (so the service reads exactly what the gate checked), through the gate. */
-  function submitAnswer(request: Request, endpoint: TaskEndpoint, taskId: string, runId: string | undefined, url: URL, answer: AnswerBody) {
-    const canonical = new TextEncoder().encode(JSON.stringify({ input: answer.input, toolCallId: answer.toolCallId }));
-    return gate({ taskId, runId: runId === '' ? undefined : runId, ...answer, signal: request.signal }, () =>
-      forward(request, endpoint, taskId, url, canonical),
-    );
+    if (endpoint.name !== 'createTask') return respond(response);
+    const created = await own(identity, response, body);
+    // Watched until its run ends, so that its calls reach people with no page open.
+    if (created !== '') void watches?.start(created);
+    return recordAudit(identity, 'create_task', response, { taskId: created });
   }
 
   let closed = false;
   return Object.assign(taskProxy, {
     close: () => {
       closed = true;
+      watches?.close();
       return hub?.close() ?? Promise.resolve();
     },
     stats: (): CoreStats => ({ ...(hub?.stats() ?? NO_CORE_STATS), answers: gate.stats() }),

@@ -13,7 +13,8 @@ export type {
   TaskProxyRequestOptions,
 } from './task-proxy-options';
 export { RequestKeyConflictError } from './requests/proxy-requests';
-export type { OpenedRequest, OpenRequestOptions, ProxyRequests } from './requests/proxy-requests';
+export type { OpenRequestOptions, ProxyRequests } from './requests/proxy-requests';
+export type { OpenedRequest } from './requests/request-records';
 export type { RequestTeamSourceStats, RequestTimeStats, TaskProxyRequestStats } from './requests/request-stats';
 export { checkHumanRequest } from '../request';
 export { checkHumanAnswer } from './requests/check-human-answer';

@@ -85,13 +85,6 @@ export default {
 };
 `;
 
-/**
- * `hitl-react/server` makes a never-aborted signal as it loads (src/server/forward/service-answers.ts),
- * which a Worker may only do inside a handler: workerd refuses the script. Until the proxy makes it
- * on first use, the Worker's bundle does.
- */
-const AT_LOAD = ['var NEVER = new AbortController().signal;', 'var NEVER;'] as const;
-
 async function bundleWorker(): Promise<string> {
   const result = await build({
     stdin: { contents: WORKER_SOURCE, loader: 'js', resolveDir: resolve(import.meta.dirname, '../..'), sourcefile: 'worker.js' },
@@ -103,7 +96,7 @@ async function bundleWorker(): Promise<string> {
     write: false,
     logLevel: 'error',
   });
-  return (result.outputFiles[0]?.text ?? '').replace(AT_LOAD[0], AT_LOAD[1]);
+  return result.outputFiles[0]?.text ?? '';
 }
 
 let engine: RestateServer;

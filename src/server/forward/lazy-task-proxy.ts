@@ -6,12 +6,19 @@ import type { Notifier } from '../notify/notifier';
 import type { ProxyStore } from '../stores/proxy-store';
 import type { TaskProxyOptions } from '../task-proxy-options';
 import { readSetting } from '../requests/task-proxy-requests';
+import type { ServiceCallAnswers } from '../requests/service-calls';
 
 /**
  * The options of a proxy, with its store made, and its one notifier, made with the proxy (the
- * requests tell it before a lazy proxy is configured) and told of the service's calls once it is.
+ * requests tell it before a lazy proxy is configured) and told of the service's calls once it is;
+ * `attachServiceCalls` hands the requests' part (Slack) the answers to the service's calls once
+ * the part that serves the service is set up.
  */
-export type ConfiguredOptions = TaskProxyOptions & { store: ProxyStore; notifier: Notifier };
+export type ConfiguredOptions = TaskProxyOptions & {
+  store: ProxyStore;
+  notifier: Notifier;
+  attachServiceCalls?: ((calls: ServiceCallAnswers) => void) | undefined;
+};
 
 /** The stats of the part of the proxy that serves the task service. */
 export interface CoreStats extends EventHubStats {

@@ -22,6 +22,8 @@ interface EventHubInput {
   /** Most runs the hub follows at once. */
   maxPollers?: number;
   toolCalls: Pick<ToolCallClock, 'seen'>;
+  /** Between two status requests of a run only a watch follows; at least the status interval. */
+  watchIntervalMs: number;
 }
 
 /** The hub of a proxy, its options resolved to their defaults. */
@@ -50,6 +52,7 @@ export function createEventHub(input: EventHubInput): EventHub {
     toolCalls: input.toolCalls,
     poller: {
       statusIntervalMs: status,
+      watchIntervalMs: Math.max(status, input.watchIntervalMs),
       gifIntervalMs: gif,
       idleCheckMs,
       keepMs: Math.max(10 * 60_000, idleMs),

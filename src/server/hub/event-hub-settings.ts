@@ -9,6 +9,11 @@ import type { ToolCallClock } from '../forward/tool-call-clock';
 export interface PollerSettings {
   /** Between the starts of two status requests of a topic (at least half of it after an answer). */
   statusIntervalMs: number;
+  /**
+   * Between the starts of two status requests of a topic that only a watch follows (a task created
+   * through the proxy, with notifications, that no stream names anywhere): at least `statusIntervalMs`.
+   */
+  watchIntervalMs: number;
   /** Between two GIF requests, once the run is over. */
   gifIntervalMs: number;
   /** How often a topic with nothing left to poll checks whether it is still wanted. */

@@ -1,45 +1,16 @@
-import { errorEnvelope, PollGate, topicKey, type EventResource, type EventTopic } from '../../client';
+import { errorEnvelope, PollGate, topicKey, type EventTopic } from '../../client';
 import { parseEventId } from './event-id';
 import { guardStore } from './guard-store';
 import type { EventHubSettings, EventHubStats, PollerSettings } from './event-hub-settings';
 import { HubHealth } from './hub-health';
-import { HubStream } from './hub-stream';
+import { EVENT_STREAM_HEADERS, HubStream } from './hub-stream';
 import type { StoredChange } from '../stores/proxy-store';
 import { TopicLease } from './topic-lease';
 import { TopicPoller } from './topic-poller';
+import { isFinalPayload } from './topic-state';
+import type { LocalTask, LocalTopic, WantedWrite } from './local-topic';
 
 export { NO_HUB_STATS, type EventHubSettings, type EventHubStats } from './event-hub-settings';
-
-/** A store call marking topics wanted, and the batch waiting for it. */
-interface WantedWrite {
-  readonly done: Promise<void>;
-  next?: { readonly keys: Set<string>; readonly done: Promise<void> };
-}
-
-interface LocalTopic {
-  readonly topic: EventTopic;
-  readonly key: string;
-  readonly streams: Set<HubStream>;
-  readonly poller: TopicPoller;
-  /** The latest change of each resource this instance has seen, for when the store cannot say. */
-  readonly latest: Map<EventResource, StoredChange>;
-}
-
-interface LocalTask {
-  readonly topics: Set<string>;
-  /** Resolves once the task's channel is listened to, with the function that stops listening. */
-  listening: Promise<() => Promise<void>>;
-  /** The subscription failed (the store was down): made again when the store works again. */
-  failed: boolean;
-}
-
-const EVENT_STREAM_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  // `no-transform`: a compressing proxy would hold events back to fill its blocks.
-  'cache-control': 'no-store, no-transform',
-  // nginx: pass each event on as it comes.
-  'x-accel-buffering': 'no',
-};
 
 /**
  * The hub behind `GET {basePath}/events`: one poller per topic for every stream that names it (on
@@ -121,6 +92,25 @@ export class EventHub {
     await this.store.announceAnswered(taskId);
   }
 
+  /**
+   * Follows the latest run of `taskId` without a stream (a watch: its status is polled at the
+   * watch's pace while no stream names it, by one instance at a time) until the run ends, then
+   * calls `onEnd` once. Nothing while the hub is closed.
+   */
+  watch(taskId: string, onEnd: () => void): void {
+    if (this.closed) return;
+    const local = this.follow({ taskId });
+    local.onRunEnd = onEnd;
+    const status = local.latest.get('status');
+    if (status !== undefined && isFinalPayload(status.payload)) this.runEnded(local);
+  }
+
+  /** Ends the watch of `taskId` (another instance saw its run end, or its time is up); `onEnd` is not called. */
+  unwatch(taskId: string): void {
+    const local = this.topics.get(topicKey({ taskId }));
+    if (local !== undefined) local.onRunEnd = undefined;
+  }
+
   /** Ends every stream and poller of this instance. */
   async close(): Promise<void> {
     this.closed = true;
@@ -156,7 +146,7 @@ export class EventHub {
       if (local === undefined) continue;
       const status = state.find((change) => change.topic === local.key && change.resource === 'status');
       if (status === undefined) waits.push(local.poller.refresh('fill'));
-      else if (topic.runId === undefined && isFinal(status)) waits.push(local.poller.refresh('verify'));
+      else if (topic.runId === undefined && isFinalPayload(status.payload)) waits.push(local.poller.refresh('verify'));
     }
     if (waits.length > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -236,6 +226,8 @@ export class EventHub {
         settings: this.pollerSettings,
         scrub: this.settings.scrub,
         hasStreams: () => local.streams.size > 0,
+        isWatched: () => local.onRunEnd !== undefined,
+        onRunEnded: () => this.runEnded(local),
         onIdle: () => void this.forget(local),
         deliverLocal: (change) => this.deliver({ ...change, epoch: this.localEpoch, seq: ++this.localSeq }),
         health: this.health,
@@ -297,7 +289,7 @@ export class EventHub {
   }
 
   private async forget(local: LocalTopic): Promise<void> {
-    if (this.topics.get(local.key) !== local || local.streams.size > 0) return;
+    if (this.topics.get(local.key) !== local || local.streams.size > 0 || local.onRunEnd !== undefined) return;
     this.topics.delete(local.key);
     const task = this.tasks.get(local.topic.taskId);
     task?.topics.delete(local.key);
@@ -315,7 +307,14 @@ export class EventHub {
     if (local === undefined) return;
     local.latest.set(change.resource, change);
     local.poller.observe(change);
+    if (change.resource === 'status' && isFinalPayload(change.payload)) this.runEnded(local);
     for (const stream of local.streams) stream.change(change);
+  }
+
+  private runEnded(local: LocalTopic): void {
+    const onEnd = local.onRunEnd;
+    local.onRunEnd = undefined;
+    onEnd?.();
   }
 
   private invalidate(taskId: string): void {
@@ -377,14 +376,5 @@ export class EventHub {
   private stopTimers(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-  }
-}
-
-/** Whether a change's payload says it is final. */
-function isFinal(change: StoredChange): boolean {
-  try {
-    return (JSON.parse(change.payload) as { final?: unknown }).final === true;
-  } catch {
-    return false;
   }
 }

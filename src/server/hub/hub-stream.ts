@@ -23,6 +23,15 @@ interface HubStreamOptions {
   onEnd(stream: HubStream, why: StreamEnd): void;
 }
 
+/** The headers of an event stream's response. */
+export const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // `no-transform`: a compressing proxy would hold events back to fill its blocks.
+  'cache-control': 'no-store, no-transform',
+  // nginx: pass each event on as it comes.
+  'x-accel-buffering': 'no',
+};
+
 /**
  * One client's event stream: a `text/event-stream` body that first carries the state of its topics
  * (only what changed since `Last-Event-ID`), then `ready`, then every change as it comes, and

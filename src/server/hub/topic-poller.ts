@@ -40,6 +40,10 @@ export interface TopicPollerDeps {
   scrub: (text: string) => string;
   /** Whether a stream of this instance names the topic now. */
   hasStreams: () => boolean;
+  /** Whether a watch follows the topic (its run is polled, at the watch's pace, while no stream names it). */
+  isWatched: () => boolean;
+  /** A status the poller read (or gave up on) is final: the run ended. */
+  onRunEnded: () => void;
   /** Nobody wants the topic any more: the hub forgets it. */
   onIdle: () => void;
   /** The store could not take a change: hand it to this instance's streams directly. */
@@ -77,6 +81,8 @@ export class TopicPoller {
   private lastRequestAt = Number.NEGATIVE_INFINITY;
   private invalidatedAt = Number.NEGATIVE_INFINITY;
   private unknownSince: number | undefined;
+  /** At the last turn, only a watch wanted the topic: its status is asked at the watch's pace. */
+  private watchedOnly = false;
   private readonly state = new TopicState();
 
   /** Polls from now on, the first request a random moment later so that topics named together do not poll in step. */
@@ -91,6 +97,12 @@ export class TopicPoller {
 
   private get intervalEnd(): number {
     return this.lastRequestAt + this.deps.settings.statusIntervalMs;
+  }
+
+  /** Between two status requests now. */
+  private get statusInterval(): number {
+    const { statusIntervalMs, watchIntervalMs } = this.deps.settings;
+    return this.watchedOnly ? Math.max(statusIntervalMs, watchIntervalMs) : statusIntervalMs;
   }
 
   /**
@@ -170,7 +182,7 @@ export class TopicPoller {
   /** One turn: a poll if the topic is wanted and this instance holds its lease, or must poll without. */
   private async tick(): Promise<void> {
     const { store, key, hasStreams, lease, settings } = this.deps;
-    const { gate, idleCheckMs, statusIntervalMs } = settings;
+    const { gate, idleCheckMs } = settings;
     // Due since the service asked every poll to wait (a 429): waited out here, not in the gate's
     // line, where each poll would keep renewing its lease until the end of the hold.
     if (gate.heldUntil > Date.now()) return this.schedule(Date.now());
@@ -179,12 +191,15 @@ export class TopicPoller {
     try {
       let taken: boolean | number | undefined;
       try {
-        if (!hasStreams() && !this.forced && !(await store.isWanted(key))) return this.deps.onIdle();
+        const wanted = hasStreams() || this.forced || (await store.isWanted(key));
+        if (!wanted && !this.deps.isWatched()) return this.deps.onIdle();
+        this.watchedOnly = !wanted;
         taken = await lease.take();
       } catch {
         // The store failed (the hub reports it).
         lease.held = undefined;
       }
+      const statusIntervalMs = this.statusInterval;
       const forced = this.forced;
       this.forced = false;
       // Another instance polls it (or nobody here needs it); try again in case that one goes away,
@@ -196,6 +211,8 @@ export class TopicPoller {
       const stored = lease.held === true && had !== true && !forced ? await store.read([key]).catch(() => undefined) : undefined;
       if (stored !== undefined) this.state.reset(stored);
       if (stored !== undefined && this.state.running) this.deps.health.tookOver();
+      // The run ended before this instance took it: a watch of it is over.
+      if (stored !== undefined && this.state.ended) this.deps.onRunEnded();
       let resource = forced ? 'status' : this.state.next;
       // A finished latest-run topic asks its status now and then: the task may have a new run.
       if (resource === 'done' && this.deps.topic.runId === undefined && this.lastRequestAt + idleCheckMs <= Date.now()) resource = 'status';
@@ -205,7 +222,7 @@ export class TopicPoller {
       this.settle();
     } catch {
       // Nothing here should throw; if it does, the topic is polled again rather than forgotten.
-      this.schedule(Date.now() + statusIntervalMs);
+      this.schedule(Date.now() + this.statusInterval);
     } finally {
       this.ticking = false;
       // A refresh asked for while this turn was busy with the store: its poll is due now.
@@ -233,6 +250,8 @@ export class TopicPoller {
       const plan = planRetry(error, this.failures, Date.now(), settings.backoff);
       if (plan.stop === false) this.failures += 1;
       if (plan.stop === false && plan.holdUntil !== undefined) settings.gate.holdUntil(plan.holdUntil);
+      // A status it gives up on (an unknown task, a refused key) ends a watch as a run's end does.
+      if (resource === 'status' && plan.stop !== false) this.deps.onRunEnded();
       await this.commit(resource, plan.stop !== false, { error });
       // A refused key stops everything; a result that cannot be read does not stop the GIF.
       this.state.refused = plan.stop === 'auth';
@@ -242,7 +261,7 @@ export class TopicPoller {
     }
     if (this.stopped) return;
     const startedAt = this.lastRequestAt;
-    const interval = resource === 'gif' ? settings.gifIntervalMs : settings.statusIntervalMs;
+    const interval = resource === 'gif' ? settings.gifIntervalMs : this.statusInterval;
     // Asked before an answer was accepted: it may still show the answered call.
     if (resource === 'status' && startedAt < this.invalidatedAt) return this.schedule(startedAt + interval);
     this.failures = 0;
@@ -251,6 +270,7 @@ export class TopicPoller {
     this.unknownSince = unknownSince(this.unknownSince, kind === 'unknown', startedAt);
     const final =
       resource === 'result' || (kind === undefined ? isFinalGifStatus(String((data as GifStatus).status)) : kind === 'terminal');
+    if (resource === 'status' && final) this.deps.onRunEnded();
     const call = resource === 'status' ? (data as RunStatus).toolCall : null;
     const toolCallSeenAt =
       call?.toolCallId === undefined ? undefined : await this.deps.toolCalls.seen(topic.taskId, call.toolCallId, Date.now(), call);

@@ -35,6 +35,11 @@ export class TopicState {
     return this.latest.get('status')?.final === false;
   }
 
+  /** Whether the status is final: the run ended, or its status is not asked any more. */
+  get ended(): boolean {
+    return this.latest.get('status')?.final === true;
+  }
+
   has(resource: EventResource, payload: string): boolean {
     return this.latest.get(resource)?.payload === payload;
   }
@@ -60,6 +65,9 @@ export class TopicState {
     this.refused = false;
   }
 }
+
+/** Whether a change's payload says it is final. */
+export const isFinalPayload = (payload: string): boolean => flags(payload).final;
 
 /** An unreadable payload is not final: the topic is polled rather than forgotten. */
 function flags(payload: string): { final: boolean; error: boolean } {

@@ -22,6 +22,39 @@ export interface TaskProxyToolCallOptions {
    * Default: `escalate`.
    */
   onExpired?: 'stop' | 'escalate';
+  /**
+   * With notifications (`notify`), each task created through the proxy is watched until its run
+   * ends, whether or not a page follows it, so that its waiting calls reach people too: one
+   * instance at a time reads the run's status every `intervalMs` while no event stream names it
+   * (default 5000; never more often than `events.pollIntervalMs.status`), for at most `maxMs`
+   * after the task was created (default 86400000, a day). The list of watched tasks is kept in the
+   * store, so another instance goes on with a watch when the one polling it dies. `false`: nothing
+   * is watched, and a call is noticed only when a page reads its run. Default: `{}`.
+   */
+  watch?: false | { intervalMs?: number; maxMs?: number };
+}
+
+/** The watch of tasks created through the proxy, its options resolved (see `TaskProxyToolCallOptions.watch`). */
+export interface RunWatchOptions {
+  readonly intervalMs: number;
+  readonly maxMs: number;
+}
+
+/** The watch's defaults. */
+const WATCH_DEFAULTS: RunWatchOptions = Object.freeze({ intervalMs: 5000, maxMs: 24 * 60 * 60_000 });
+
+/** `toolCalls.watch` with its defaults; `undefined` when it is `false`. Throws a `TypeError` for a value it cannot follow. */
+export function watchOptionsOf(options: TaskProxyToolCallOptions | undefined): RunWatchOptions | undefined {
+  const watch = options?.watch ?? {};
+  if (watch === false) return undefined;
+  const read = (name: keyof RunWatchOptions, least: number) => {
+    const value: unknown = (watch as Record<string, unknown>)[name];
+    if (value === undefined) return WATCH_DEFAULTS[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < least)
+      throw new TypeError(`createTaskProxy: toolCalls.watch.${name} must be a number of ms, ${least} or more`);
+    return value;
+  };
+  return { intervalMs: read('intervalMs', 1), maxMs: read('maxMs', 0) };
 }
 
 /** What `createToolCallDeadlines` needs of the proxy. */
@@ -77,6 +110,10 @@ function titleOf(toolCall: PendingToolCall): string {
 /** Throws a `TypeError` for `toolCalls` options the deadlines cannot follow: called when the proxy is made, so a typo fails at start. */
 export function checkToolCallOptions(options: TaskProxyToolCallOptions | undefined): void {
   deadlineOf(options ?? {});
+  const watch: unknown = options?.watch;
+  if (watch !== undefined && watch !== false && (typeof watch !== 'object' || watch === null))
+    throw new TypeError('createTaskProxy: toolCalls.watch must be false or an object');
+  watchOptionsOf(options);
 }
 
 /** Checks `options` when the proxy is made, so a typo fails at start, not at the first deadline. */
@@ -189,10 +226,21 @@ export function createToolCallDeadlines(options: TaskProxyToolCallOptions | unde
         memo ??= { toolCallId, stop: 0 };
         remember(tasks, taskId, memo);
         const title = titleOf(toolCall);
+        // For a channel that answers in place (Slack); the messages never carry it.
+        const tool =
+          typeof toolCall.tool?.name === 'string' ? { name: toolCall.tool.name, parameters: toolCall.tool.parameters } : undefined;
         withTeam(taskId, (team) => {
           // Not for a call that another replaced while the store was asked.
           if (tasks.get(taskId)?.toolCallId === toolCallId)
-            notifier.notice({ kind: 'tool_call', id: `${taskId}/${toolCallId}`, team, source: 'task-service', title, waitingSince });
+            notifier.notice({
+              kind: 'tool_call',
+              id: `${taskId}/${toolCallId}`,
+              team,
+              source: 'task-service',
+              title,
+              waitingSince,
+              ...(tool === undefined ? {} : { toolCall: tool }),
+            });
         });
         const limit = limitOf(toolCall.tool?.name);
         const waitedMs = now() - waitingSince;

@@ -3,6 +3,7 @@ import { toProxyAuditEntry, type ProxyAuditEntry } from '../teams/audit-log';
 import { readAnswerRecord } from '../forward/answer-record';
 import { noteToolCallSeen } from './note-tool-call-seen';
 import { redisConnections } from './redis-connections';
+import { redisWatchedTasks } from './redis-watched-tasks';
 import { createRedisRequestStore } from './redis-request-store';
 import type { AnswerClaim, ProxyStore, StoredChange, TaskChannelListener, TeamTask } from '../stores/proxy-store';
 import {
@@ -275,6 +276,8 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
     },
 
     noteToolCallSeen: async (taskId, toolCallId, at, ttlMs) => noteToolCallSeen(await ready(), prefix, { taskId, toolCallId, at, ttlMs }),
+
+    ...redisWatchedTasks(ready, prefix),
 
     // Teams and the audit trail.
 

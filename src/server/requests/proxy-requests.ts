@@ -26,6 +26,7 @@ import {
   storeIdOf,
   waitingItem,
   type HeldRequest,
+  type OpenedRequest,
   type RequestsContext,
 } from './request-records';
 import { RequestStats, type TaskProxyRequestStats } from './request-stats';
@@ -65,12 +66,6 @@ export interface OpenRequestOptions {
   durable?: boolean;
 }
 
-/**
- * What `proxy.requests.open` returns: the promise of the one answer, with the proxy's id of the
- * request at once (for `cancel`; pages list and answer the request under it). For a keyed request
- * that takes over the one the store holds, `id` becomes that request's once the store answered.
- */
-export type OpenedRequest = Promise<HumanAnswer> & { readonly id: string };
 
 /** `open` was given a `key` that an open request of the same team and source holds with another question. */
 export class RequestKeyConflictError extends Error {
@@ -265,14 +260,18 @@ export function createProxyRequests(settings: ProxyRequestsSettings) {
       record,
       content,
       // A keyed request taken over from the store is the question the store holds: its id once known.
-      promise: Object.defineProperty(promise, 'id', { get: () => held.pageId, enumerable: true }) as unknown as OpenedRequest,
+      promise: Object.defineProperties(promise, {
+        id: { get: () => held.pageId, enumerable: true },
+        stored: { get: () => written, enumerable: true },
+      }) as unknown as OpenedRequest,
       resolve,
       reject,
       written: false,
     };
     ctx.held.set(id, held);
     ctx.stats.opened += 1;
-    void start().then(() => rewrite(held).catch(ctx.onStoreError));
+    const written = start().then(() => rewrite(held));
+    written.catch(ctx.onStoreError);
     return held.promise;
   }
 

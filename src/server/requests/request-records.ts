@@ -13,6 +13,16 @@ import type { TaskProxyRequestOptions } from '../task-proxy-options';
 /** `answerAction` of a `durable` request whose deadline passed: its `{ action: 'cancel', expired: true }` waits to be delivered like an answer. */
 export const EXPIRED_ACTION = 'expired';
 
+/**
+ * What `proxy.requests.open` returns: the promise of the one answer, with the proxy's id of the
+ * request at once (for `cancel`; pages list and answer the request under it). For a keyed request
+ * that takes over the one the store holds, `id` becomes that request's once the store answered.
+ * `stored` settles once the request is in the store (listed, notified): a serverless step that ends
+ * right after `open` awaits it; it rejects when that write failed (retried at the next sweep while
+ * this process runs).
+ */
+export type OpenedRequest = Promise<HumanAnswer> & { readonly id: string; readonly stored: Promise<void> };
+
 /** A request this instance opened and still holds the promise of. */
 export interface HeldRequest {
   /** The proxy's id: the record's. */
@@ -25,7 +35,7 @@ export interface HeldRequest {
   readonly record: StoredRequest;
   /** What it asks (`requestContent`): a `key` opened again must ask the same. */
   readonly content: string;
-  readonly promise: Promise<HumanAnswer> & { readonly id: string };
+  readonly promise: OpenedRequest;
   readonly resolve: (answer: HumanAnswer) => void;
   /** Only for a `key` the store holds with another question (`RequestKeyConflictError`). */
   readonly reject: (error: Error) => void;

@@ -39,6 +39,7 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
   const states = new Map<string, Expiring<Map<string, StoredChange>>>();
   const channels = new Map<string, Set<TaskChannelListener>>();
   const toolCallsSeen = new Map<string, Expiring<number>>();
+  const watched = new Map<string, number>();
   const teams = createMemoryTeams(now, options.maxAuditEntriesPerTeam ?? 10_000, epoch);
 
   const live = <T>(map: Map<string, Expiring<T>>, key: string): T | undefined => {
@@ -54,7 +55,7 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
     const at = now();
     for (const map of [answers, answerLeases, leases, states, toolCallsSeen] as Array<Map<string, Expiring<unknown>>>)
       for (const [key, entry] of map) if (entry.expiresAt <= at) map.delete(key);
-    for (const [key, expiresAt] of wanted) if (expiresAt <= at) wanted.delete(key);
+    for (const map of [wanted, watched]) for (const [key, expiresAt] of map) if (expiresAt <= at) map.delete(key);
   }
 
   function wake(id: string): void {
@@ -180,6 +181,24 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
       const earliest = Math.min(live(toolCallsSeen, id) ?? at, at);
       toolCallsSeen.set(id, { value: earliest, expiresAt: now() + ttlMs });
       return Promise.resolve(earliest);
+    },
+
+    watchTask(taskId, expiresAt) {
+      tick();
+      watched.set(taskId, Math.max(watched.get(taskId) ?? 0, expiresAt));
+      return Promise.resolve();
+    },
+
+    listWatchedTasks(limit) {
+      const at = now();
+      for (const [taskId, expiresAt] of watched) if (expiresAt <= at) watched.delete(taskId);
+      const latestFirst = [...watched].sort((a, b) => b[1] - a[1]);
+      return Promise.resolve(latestFirst.slice(0, Math.max(0, limit)).map(([taskId]) => taskId));
+    },
+
+    unwatchTask(taskId) {
+      watched.delete(taskId);
+      return Promise.resolve();
     },
 
     ...teams,

@@ -136,6 +136,19 @@ export interface ProxyStore extends RequestStore {
    */
   noteToolCallSeen?(taskId: string, toolCallId: string, at: number, ttlMs: number): Promise<number>;
 
+  /**
+   * Puts `taskId` on the list of tasks the proxy watches until their run ends (each task created
+   * through a proxy with notifications), until `expiresAt` (ms since the epoch); a task already on
+   * it keeps the later time. Every instance reads the list, so a watch outlives the instance that
+   * began it. Optional, with `listWatchedTasks` and `unwatchTask`: without them each instance
+   * watches only the tasks created through it, and a watch ends with its instance.
+   */
+  watchTask?(taskId: string, expiresAt: number): Promise<void>;
+  /** The tasks on the list whose time has not come, latest time first, at most `limit`. */
+  listWatchedTasks?(limit: number): Promise<string[]>;
+  /** Takes `taskId` off the list (its run ended). */
+  unwatchTask?(taskId: string): Promise<void>;
+
   // Teams and the audit trail (`identify`, `assignTask`, `auditLog`).
 
   /** Records that `task.taskId` belongs to `task.team`, taking it from any team it belonged to before. */

@@ -53,10 +53,11 @@ export async function readErrorCode(response: Response): Promise<string | undefi
  */
 export interface ProxyAuditEntry extends AuditEntry {
   /**
-   * For an answer to a request of `proxy.requests` (`answer_request`): how it reached the proxy,
+   * For an answer, how it reached the proxy. To a request of `proxy.requests` (`answer_request`):
    * `page` (`POST {basePath}/requests/{id}/answer`), `email` (a link of `emailChannel`'s
-   * `actions`) or `slack` (a button of `slackChannel`'s message). Absent for every other entry.
-   * Served by `GET {basePath}/audit` too.
+   * `actions`) or `slack` (a button of `slackChannel`'s message). To a call of the task service
+   * (`answer`): `page` (`POST …/run/tool-input`) or `slack` (`slackChannel`'s modal). Absent for
+   * every other entry. Served by `GET {basePath}/audit` too.
    */
   readonly via?: ProxyAnswerVia | undefined;
   /**
@@ -68,7 +69,7 @@ export interface ProxyAuditEntry extends AuditEntry {
   readonly inputHmac?: string | undefined;
 }
 
-/** How an answer to a request reached the proxy: a page of the inbox, a link of an e-mail, or a button of a Slack message. */
+/** How an answer reached the proxy: a page, a link of an e-mail, or a button or modal of a Slack message. */
 export type ProxyAnswerVia = 'page' | 'email' | 'slack';
 
 const ANSWER_VIAS: readonly string[] = ['page', 'email', 'slack'];

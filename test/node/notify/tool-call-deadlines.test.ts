@@ -85,6 +85,7 @@ describe('createToolCallDeadlines', () => {
         source: 'task-service',
         title: 'Log in to the bank',
         waitingSince: clock - 5000,
+        toolCall: { name: 'form_input', parameters: { heading: 'Log in to the bank' } },
       },
       {
         kind: 'tool_call',
@@ -93,8 +94,17 @@ describe('createToolCallDeadlines', () => {
         source: 'task-service',
         title: 'Log in to the bank',
         waitingSince: clock - 5000,
+        toolCall: { name: 'form_input', parameters: { heading: 'Log in to the bank' } },
       },
-      { kind: 'tool_call', id: 'task-1/call-1', team: 'ops', source: 'task-service', title: 'approve_payment', waitingSince: clock - 5000 },
+      {
+        kind: 'tool_call',
+        id: 'task-1/call-1',
+        team: 'ops',
+        source: 'task-service',
+        title: 'approve_payment',
+        waitingSince: clock - 5000,
+        toolCall: { name: 'approve_payment', parameters: {} },
+      },
     ]);
   });
 

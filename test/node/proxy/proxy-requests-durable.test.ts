@@ -55,6 +55,22 @@ describe('durable requests', () => {
     expect(c.proxy.stats().requests.opened).toBe(0);
   });
 
+  it('says when a request is in the store (opened.stored): a step that ends right after open awaits it, and hears when the store failed', async () => {
+    const a = await instance();
+    const opened = a.proxy.requests.open(room('step-1'), { team: 'blue', durable: true });
+    await opened.stored;
+    // In the store already: the record is there without waiting for anything else.
+    expect(await fx.store.readRequests([opened.id])).toEqual([expect.objectContaining({ id: opened.id, state: 'open', durable: true })]);
+    await a.proxy.close();
+
+    const down = new Proxy(fx.store, {
+      get: (target, name: keyof ProxyStore) =>
+        name === 'putRequest' ? () => Promise.reject(new Error('connection refused')) : (Reflect.get(target, name) as unknown),
+    });
+    const b = await instance({ store: down, onStoreError: () => undefined });
+    await expect(b.proxy.requests.open(room('step-2'), { team: 'blue', durable: true }).stored).rejects.toThrow('connection refused');
+  });
+
   it('hands a durable request’s deadline to onAnswer once, as its expiry', async () => {
     const delivered: HumanAnswer[] = [];
     const a = await instance({ requests: { onAnswer: (_, given) => void delivered.push(given) } });

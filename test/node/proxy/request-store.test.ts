@@ -192,6 +192,22 @@ describe.each(['memory', 'redis'] as const)('the requests of the %s store', (kin
     expect(await a.agreeOn?.('secret', 'one', LONG)).toBe('two');
   });
 
+  it('lists the watched tasks on every instance, latest time first, until each is taken off or its time has passed', async () => {
+    const [one, two] = pairOf(kind);
+    const now = Date.now();
+    await one.watchTask?.('task-a', now + LONG);
+    await one.watchTask?.('task-b', now + LONG + 1000);
+    await one.watchTask?.('task-c', now + LONG - 1000);
+    await one.watchTask?.('task-past', now - 1);
+    // Given again with an earlier time (another instance's late write), a watch keeps its later one.
+    await two.watchTask?.('task-a', now + 1);
+    expect(await two.listWatchedTasks?.(10)).toEqual(['task-b', 'task-a', 'task-c']);
+    expect(await two.listWatchedTasks?.(2)).toEqual(['task-b', 'task-a']);
+    await two.unwatchTask?.('task-b');
+    await two.unwatchTask?.('task-never-watched');
+    expect(await one.listWatchedTasks?.(10)).toEqual(['task-a', 'task-c']);
+  });
+
   it('keeps one push subscription per endpoint, by team and user, until it lapses or is removed', async () => {
     const [a, b] = pairOf(kind);
     await a.savePushSubscription(push('https://push.example/1', 'A', 'ada'), LONG);

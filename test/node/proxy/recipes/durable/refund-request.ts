@@ -33,9 +33,11 @@ export const ANSWER_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
  * Opens the request in a step of the engine: durable, so it outlives this process and its answer
  * goes to `requests.onAnswer` of any live instance, which completes the engine's wait; keyed by the
  * engine's own id of that wait, so a retried step finds the same request. Resolves with the
- * proxy's id of the request (for `proxy.requests.cancel`).
+ * proxy's id of the request (for `proxy.requests.cancel`) once the request is in the store: the
+ * step may be the last thing its process does. A store that failed fails the step, which the
+ * engine retries.
  */
-export function askPerson(proxy: TaskProxy, refund: Refund, source: string, key: string): Promise<string> {
+export async function askPerson(proxy: TaskProxy, refund: Refund, source: string, key: string): Promise<string> {
   const opened = proxy.requests.open(refundRequest(refund, source), {
     team: refund.team,
     key,
@@ -44,7 +46,8 @@ export function askPerson(proxy: TaskProxy, refund: Refund, source: string, key:
   });
   // Never awaited: the engine waits instead. It rejects only when the key is open with another question.
   opened.catch((error: unknown) => console.error(error));
-  return Promise.resolve(opened.id);
+  await opened.stored;
+  return opened.id;
 }
 
 /** Approved only by an explicit approval: a reject, a cancel or the request's expiry refuse it. */
