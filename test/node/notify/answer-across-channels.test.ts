@@ -9,9 +9,24 @@
 import { emailChannel, slackChannel, type TaskProxyNotifyOptions } from '../../../src/server';
 import { createRedisProxyStore, type RedisProxyStore } from '../../../src/server/redis';
 import { startRedisServer, type RedisServer } from '../../../scripts/lib/redis-server';
-import { answer, fx, instance } from '../proxy/requests-fixture';
+import { answer, call, fx, instance, KEY } from '../proxy/requests-fixture';
+import { DELIVERY_TASK, startServiceFront, type ServiceFront } from '../proxy/service-call-fixture';
 import type { SlackCall } from './slack-api';
-import { buttonsOf, CHANNEL, interact, pressOf, SIGNING_SECRET, sendInvoice, sx, text, TOKEN, useSlackFixture } from './slack-fixture';
+import {
+  buttonsOf,
+  CHANNEL,
+  interact,
+  opened,
+  pressOf,
+  SIGNING_SECRET,
+  sendInvoice,
+  submissionOf,
+  submit,
+  sx,
+  text,
+  TOKEN,
+  useSlackFixture,
+} from './slack-fixture';
 import { heading, linksOf, startSmtpInbox, visitLink, type SmtpInbox } from './smtp-inbox';
 
 useSlackFixture();
@@ -21,14 +36,15 @@ const LINK_PREFIX = `${PUBLIC_URL}/api/hitl/act/`;
 
 let redis: RedisServer;
 let smtp: SmtpInbox;
+let front: ServiceFront;
 const stores: RedisProxyStore[] = [];
 let prefix = 0;
 
 beforeAll(async () => {
-  [redis, smtp] = await Promise.all([startRedisServer(), startSmtpInbox()]);
+  [redis, smtp, front] = await Promise.all([startRedisServer(), startSmtpInbox(), startServiceFront(KEY)]);
 });
 afterAll(async () => {
-  await Promise.all([redis.stop(), smtp.close()]);
+  await Promise.all([redis.stop(), smtp.close(), front.close()]);
 });
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((store) => store.close()));
@@ -61,12 +77,23 @@ function notify(): TaskProxyNotifyOptions {
   };
 }
 
-/** Two instances, each with its own connection to Redis under this test's prefix. */
+/** Two instances, each with its own connection to Redis under this test's prefix, each reaching the task service as itself. */
 async function twoInstances() {
   const name = `across-${++prefix}:`;
   const made = [0, 1].map(() => createRedisProxyStore({ url: redis.url, prefix: name, onError: () => undefined }));
   stores.push(...made);
-  return Promise.all(made.map((store) => instance({ store, notify: notify(), publicUrl: PUBLIC_URL })));
+  return Promise.all(
+    made.map((store, index) =>
+      instance({
+        store,
+        notify: notify(),
+        publicUrl: PUBLIC_URL,
+        upstream: front.upstream(`i${index}`),
+        events: { pollIntervalMs: { status: 50, gif: 50 }, firstPollJitterMs: 0 },
+        toolCalls: { watch: { intervalMs: 100 } },
+      }),
+    ),
+  );
 }
 
 /** Opens an invoice's approval on `at`, and waits for its Slack message and its mail. */
@@ -135,4 +162,33 @@ it('the page, Slack and an e-mail racing for one request: one answer reaches the
   expect(text(sx.slack.of('chat.update')[0]!)).toContain(`by ${winner.user}`);
   expect(buttonsOf(sx.slack.of('chat.update')[0]!)).toEqual([]);
   await Promise.all([a!.proxy.close(), b!.proxy.close()]);
+});
+
+it("the service's own form_input, answered in a Slack modal on the instance that did not create the task, reaches the service once", async () => {
+  const [a, b] = await twoInstances();
+  const created = await call(a!, 'ann@ops', 'POST', '/api/v1/task/create', DELIVERY_TASK);
+  expect(created.status).toBe(200);
+  const { taskId } = created.body.data as { taskId: string };
+  // No page is open: the watch finds the call, and one message is posted about it.
+  const [message] = await sx.slack.waitFor('chat.postMessage');
+  expect(buttonsOf(message!).map((each) => each.action_id)).toEqual(['hitl_answer_call', 'hitl_open_request']);
+
+  expect(await interact(b!, pressOf(message!, 'hitl_answer_call'))).toBe(200);
+  const view = await opened();
+  const typed = { hitl_field_0: { type: 'plain_text_input' as const, value: 'Tuesday 9-11' } };
+  expect((await submit(b!, submissionOf(view, typed))).body).toBeNull();
+  // Submitted again (a double click), and on the other instance: nothing more reaches the service.
+  await submit(a!, submissionOf(view, typed));
+  const answers = () => front.requests.filter((request) => request.path === `/api/v1/task/${taskId}/run/tool-input`);
+  await vi.waitFor(() => expect(answers()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+  expect(answers()[0]?.instance).toBe('i1');
+  // The message says who answered, once.
+  await vi.waitFor(() => expect(sx.slack.of('chat.update')).toHaveLength(1), { timeout: 5000, interval: 10 });
+  expect(text(sx.slack.of('chat.update')[0]!)).toContain('by ann@ops in Slack');
+  await Promise.all([a!.proxy.close(), b!.proxy.close()]);
+  expect(answers()).toHaveLength(1);
+  expect(sx.slack.of('chat.postMessage')).toHaveLength(1);
+  expect(fx.audited.filter((entry) => entry.action === 'answer').map((entry) => [entry.user, entry.via, entry.status])).toEqual([
+    ['ann@ops', 'slack', 200],
+  ]);
 });

@@ -27,7 +27,6 @@ afterAll(async () => {
 });
 
 it('tells the channels of the form_input call of a task created through the proxy with no page open, and takes its answer once from Slack', async () => {
-  const started = performance.now();
   // A channel of its own that keeps the items it is handed, as a channel that answers in place reads them.
   const items: WaitingItem[] = [];
   const keeper: NotificationChannel = { name: 'keeper', send: (_message, { item }) => Promise.resolve(void items.push(item)) };
@@ -111,7 +110,4 @@ it('tells the channels of the form_input call of a task created through the prox
   // An ended watch is not taken up again from the store's list, read every 200 ms here.
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(reads()).toHaveLength(count);
-  console.info(
-    `service calls: notified, answered from Slack and watched to the run's end in ${Math.round(performance.now() - started)} ms`,
-  );
 });
