@@ -31,7 +31,7 @@ import { ToolCallClock } from './forward/tool-call-clock';
 import { checkToolCallOptions, createToolCallDeadlines, watchOptionsOf } from './notify/notify-tool-call-deadlines';
 import { normaliseBasePath, notAllowed, notFoundMessage, stripBasePath } from './proxy-paths';
 import type { ProxyRequests } from './requests/proxy-requests';
-import type { ServiceCallAnswers } from './requests/service-calls';
+import type { AnsweredServiceCall, ServiceCallAnswers } from './requests/service-calls';
 import type { TaskProxyRequestStats } from './requests/request-stats';
 import { createTaskProxyRequests, MIN_SECRET_LENGTH } from './requests/task-proxy-requests';
 import { createLazyProxy, NO_CORE_STATS, type ConfiguredOptions, type CoreStats, type ProxyCore } from './forward/lazy-task-proxy';
@@ -289,8 +289,22 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   });
 
   const forward = createForwarder({ upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs, maxResponseBytes, scrub, scrubHeader });
-  const answers = createServiceAnswers({ gate, forward, statusReader, ownsAll, recordAudit, digestOf, noteCall, teams, onStoreError });
-  options.attachServiceCalls?.(answers.calls);
+  // Told once the requests' part has the answers: it hears of each call answered from then on.
+  const told: { to?: ((answered: AnsweredServiceCall) => void) | undefined } = {};
+  const onAnswered = (answered: AnsweredServiceCall) => told.to?.(answered);
+  const answers = createServiceAnswers({
+    gate,
+    forward,
+    statusReader,
+    ownsAll,
+    recordAudit,
+    digestOf,
+    noteCall,
+    teams,
+    onStoreError,
+    onAnswered,
+  });
+  told.to = options.attachServiceCalls?.(answers.calls);
 
   async function taskProxy(request: Request): Promise<Response> {
     const url = new URL(request.url);

@@ -6,7 +6,7 @@ import type { Notifier } from '../notify/notifier';
 import type { ProxyStore } from '../stores/proxy-store';
 import type { TaskProxyOptions } from '../task-proxy-options';
 import { readSetting } from '../requests/task-proxy-requests';
-import type { ServiceCallAnswers } from '../requests/service-calls';
+import type { AnsweredServiceCall, ServiceCallAnswers } from '../requests/service-calls';
 
 /**
  * The options of a proxy, with its store made, and its one notifier, made with the proxy (the
@@ -17,7 +17,8 @@ import type { ServiceCallAnswers } from '../requests/service-calls';
 export type ConfiguredOptions = TaskProxyOptions & {
   store: ProxyStore;
   notifier: Notifier;
-  attachServiceCalls?: ((calls: ServiceCallAnswers) => void) | undefined;
+  /** Returns what to tell of each call answered through the proxy (Slack updates its message). */
+  attachServiceCalls?: ((calls: ServiceCallAnswers) => (answered: AnsweredServiceCall) => void) | undefined;
 };
 
 /** The stats of the part of the proxy that serves the task service. */

@@ -13,7 +13,7 @@ import type { createForwarder } from './forward-request';
 import type { ProxyAnswerVia } from '../teams/audit-log';
 import type { createTeamAccess } from '../teams/team-access';
 import type { ProxyIdentity } from '../task-proxy-options';
-import type { PendingServiceCall, ServiceCallAnswers } from '../requests/service-calls';
+import type { AnsweredServiceCall, PendingServiceCall, ServiceCallAnswers } from '../requests/service-calls';
 
 type TeamAccess = ReturnType<typeof createTeamAccess>;
 
@@ -30,6 +30,8 @@ export interface ServiceAnswerDeps {
   /** With `identify`: the audit entry is written before the answer is returned. */
   readonly teams: boolean;
   readonly onStoreError: (error: unknown) => void;
+  /** A call was answered (the service took it): whoever shows that it waits can say it no longer does. */
+  readonly onAnswered: (answered: AnsweredServiceCall) => void;
 }
 
 /** One answer to a call of the service, after the caller's checks: its request (for its headers and its signal), and its body as read. */
@@ -75,6 +77,7 @@ export function createServiceAnswers(deps: ServiceAnswerDeps) {
     const response = call.refused ?? (answered === undefined ? (call.answer as Response) : await submit(call, answered));
     const inputHmac = call.refused === undefined ? deps.digestOf(taskId, answered) : undefined;
     const detail = { taskId, runId, toolCallId: answered?.toolCallId, inputHmac, via };
+    if (response.ok && answered !== undefined) deps.onAnswered({ taskId, toolCallId: answered.toolCallId, user: identity.user, via });
     const recorded = deps.recordAudit(identity, 'answer', response, detail);
     // With teams, what a person was told is in the trail before they hear it. Without, the answer
     // does not wait for the store's write of the entry.

@@ -81,9 +81,10 @@ export function slackChannel(options: SlackChannelOptions): NotificationChannel 
         { channel: own.channel, text, blocks, unfurl_links: false, unfurl_media: false },
         signal,
       );
-      if (item.kind !== 'request' || typeof posted.ts !== 'string') return;
+      if (typeof posted.ts !== 'string') return;
       const at = typeof posted.channel === 'string' ? posted.channel : own.channel;
-      await rememberSlackMessage(store, own.name, item.id, { channel: at, ts: posted.ts });
+      await rememberSlackMessage(store, own.name, item.id, { channel: at, ts: posted.ts, title: message.title });
+      if (item.kind !== 'request') return;
       // It may have ended while the message was on its way: then nobody else updates it.
       await settleSlackMessages(own, store, item.id, logger);
     },

@@ -9,14 +9,13 @@ type Block = Record<string, unknown>;
 /** What a modal is for: a reason to reject, a response, edited arguments, a form, a service call's form, several actions. */
 export type SlackModalKind = 'reject' | 'respond' | 'edit' | 'form' | 'call' | 'decide';
 
-/** What a modal carries through Slack (`private_metadata`): which request, what for, and where its message is. */
+/** What a modal carries through Slack (`private_metadata`): which request, what for, and where to answer the person privately. */
 export interface SlackModalMeta {
   /** The request's page id, or `<taskId>/<toolCallId>` for a service call. */
   readonly id: string;
   readonly kind: SlackModalKind;
-  /** The conversation and the message the button was pressed in. */
+  /** The conversation the button was pressed in. */
   readonly channel: string;
-  readonly ts: string;
 }
 
 /** The `callback_id` of every modal the proxy opens: a submission of any other view is not the proxy's. */
@@ -32,9 +31,9 @@ export function readModalMeta(text: unknown): SlackModalMeta | undefined {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(read) || read.length !== 4 || !read.every((part) => typeof part === 'string')) return undefined;
-  const [id, kind, channel, ts] = read;
-  return id !== '' && KINDS.includes(kind as string) ? { id: id!, kind: kind as SlackModalKind, channel: channel!, ts: ts! } : undefined;
+  if (!Array.isArray(read) || read.length !== 3 || !read.every((part) => typeof part === 'string')) return undefined;
+  const [id, kind, channel] = read as [string, string, string];
+  return id !== '' && KINDS.includes(kind) ? { id, kind: kind as SlackModalKind, channel } : undefined;
 }
 
 const plain = (text: string, max = 3000) => ({
@@ -180,7 +179,7 @@ export function slackModal(meta: SlackModalMeta, request: unknown, title: string
   return {
     type: 'modal',
     callback_id: SLACK_MODAL_CALLBACK,
-    private_metadata: JSON.stringify([meta.id, meta.kind, meta.channel, meta.ts]),
+    private_metadata: JSON.stringify([meta.id, meta.kind, meta.channel]),
     title: plain(named.title, 24),
     submit: plain(named.submit, 24),
     close: plain('Cancel', 24),

@@ -66,7 +66,6 @@ export interface OpenRequestOptions {
   durable?: boolean;
 }
 
-
 /** `open` was given a `key` that an open request of the same team and source holds with another question. */
 export class RequestKeyConflictError extends Error {
   override name = 'RequestKeyConflictError';

@@ -11,6 +11,15 @@ export interface PendingServiceCall {
   readonly parameters: unknown;
 }
 
+/** A call of the service's answered through the proxy, whichever way: a page, a Slack modal. */
+export interface AnsweredServiceCall {
+  readonly taskId: string;
+  readonly toolCallId: string;
+  /** Who answered (`identify`'s `user`) and how. */
+  readonly user: string;
+  readonly via: ProxyAnswerVia;
+}
+
 /**
  * What the part of the proxy that serves the task service lets the other ways of answering (Slack)
  * do with the service's calls: the same checks and the same exactly-once gate as a page's

@@ -98,8 +98,7 @@ async function pressed(deps: SlackInteractionsDeps, slack: SlackChannelSettings,
   const identity = await identifyActor(slack, actor, deps.logger);
   if (typeof identity === 'string') return void (await tell(identity));
   if (MODAL_KINDS.has(button.decision)) {
-    const container = isRecord(payload.container) ? payload.container : {};
-    const meta = { id: button.id, kind: button.decision as SlackModalKind, channel: actor.channel, ts: text(container.message_ts) };
+    const meta = { id: button.id, kind: button.decision as SlackModalKind, channel: actor.channel };
     const view = await modalFor(deps, meta, identity);
     if (typeof view === 'string') return void (await tell(view));
     await callSlack(slack, 'views.open', { trigger_id: text(payload.trigger_id), view }).catch(async (error: unknown) => {

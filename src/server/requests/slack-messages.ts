@@ -5,12 +5,14 @@ import { callSlack, type SlackChannelSettings } from '../notify/slack-api';
 import { endedLine, slackEndedMessage } from '../notify/slack-blocks';
 
 import type { RequestStore } from '../stores/request-store';
+import type { AnsweredServiceCall } from './service-calls';
 import { EXPIRED_ACTION, pageIdOf, requestOf, storeIdOf, waitingItem } from './request-records';
 
-/** Where a message was posted: what `chat.update` needs to find it. */
+/** Where a message was posted: what `chat.update` needs to find it; for a service call, its title too (no record holds it). */
 export interface SlackMessageRef {
   readonly channel: string;
   readonly ts: string;
+  readonly title?: string | undefined;
 }
 
 /** How long the note of a message and the mark of its update are kept: longer than anything waits. */
@@ -24,7 +26,11 @@ function readRefs(note: string | undefined): SlackMessageRef[] {
     const read: unknown = JSON.parse(note);
     return Array.isArray(read)
       ? (read as unknown[]).filter(
-          (ref): ref is SlackMessageRef => isRecord(ref) && typeof ref.channel === 'string' && typeof ref.ts === 'string',
+          (ref): ref is SlackMessageRef =>
+            isRecord(ref) &&
+            typeof ref.channel === 'string' &&
+            typeof ref.ts === 'string' &&
+            (ref.title === undefined || typeof ref.title === 'string'),
         )
       : [];
   } catch {
@@ -75,13 +81,54 @@ export async function settleSlackMessages(
     headline: '',
     link: undefined,
   };
-  const { text, blocks } = slackEndedMessage(view, endedLine(record, EXPIRED_ACTION));
+  await updateOnce(slack, store, refs, () => slackEndedMessage(view, endedLine(record, EXPIRED_ACTION)), logger);
+}
+
+/** Updates each of `refs` to what `message` says, once per message across every instance (a claim in the store first). */
+async function updateOnce(
+  slack: SlackChannelSettings,
+  store: RequestStore,
+  refs: readonly SlackMessageRef[],
+  message: (ref: SlackMessageRef) => { text: string; blocks: unknown[] },
+  logger: TaskProxyLogger,
+): Promise<void> {
   for (const ref of refs) {
     if (!(await store.claimOnce(`slack-updated:${slack.name}:${ref.channel}:${ref.ts}`, KEEP_MS))) continue;
-    await callSlack(slack, 'chat.update', { channel: ref.channel, ts: ref.ts, text, blocks }).catch((error: unknown) =>
+    await callSlack(slack, 'chat.update', { channel: ref.channel, ts: ref.ts, ...message(ref) }).catch((error: unknown) =>
       logger.error(`notifications: ${slack.name} could not update its message of a request that ended: ${describeError(error)}`),
     );
   }
+}
+
+/**
+ * When a service call was answered through the proxy (a page, a Slack modal), updates each message
+ * posted about it through `slack`, once across every instance: its buttons gone, who answered,
+ * where and when.
+ */
+export async function settleCallMessages(
+  slack: SlackChannelSettings,
+  store: RequestStore,
+  answered: AnsweredServiceCall,
+  at: number,
+  logger: TaskProxyLogger,
+): Promise<void> {
+  const id = `${answered.taskId}/${answered.toolCallId}`;
+  const refs = readRefs(await notes(store).readNote(noteName(slack.name, id)));
+  const line = endedLine(
+    { state: 'answered', answerAction: 'accept', answeredBy: answered.user, answeredVia: answered.via, endedAt: at },
+    '',
+  );
+  const view = (ref: SlackMessageRef) => ({
+    id,
+    title: ref.title ?? 'Input requested',
+    team: '',
+    source: 'task-service',
+    request: undefined,
+    waitingSince: at,
+    headline: '',
+    link: undefined,
+  });
+  await updateOnce(slack, store, refs, (ref) => slackEndedMessage(view(ref), line), logger);
 }
 
 /**

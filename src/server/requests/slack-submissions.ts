@@ -1,8 +1,6 @@
 import { encodeFormAnswer } from '../../schema';
 import { isRecord } from '../../utils';
-import { describeError } from '../logger';
-import { callSlack, type SlackChannelSettings } from '../notify/slack-api';
-import { endedLine, slackEndedMessage } from '../notify/slack-blocks';
+import type { SlackChannelSettings } from '../notify/slack-api';
 import {
   firstBlockOf,
   readModalMeta,
@@ -53,7 +51,7 @@ const notice = (text: string) =>
     },
   });
 
-/** How long the mark of a submission taken outlives it. */
+/** The mark of a view whose submission was taken: a second submission of it takes nothing. */
 const VIEW_MARK = (viewId: string) => `view/${viewId}`;
 
 /**
@@ -115,7 +113,8 @@ async function submitCall(
   const sent = calls.answer(identity, { taskId: call.taskId, toolCallId: call.toolCallId, input: encodeFormAnswer(answer) }, 'slack');
   deps.track(
     sent.then(async (response) => {
-      if (response.ok) return settleCallMessage(deps, slack, meta, call.title, identity);
+      // Answered: the message says so, as for an answer from a page (`settleCallMessages`).
+      if (response.ok) return;
       const said =
         response.status === 409
           ? 'This call was already answered. Your answer was not sent.'
@@ -126,31 +125,4 @@ async function submitCall(
     }),
   );
   return close();
-}
-
-/** The message of a service call answered in Slack: its buttons gone, who answered, once across instances. */
-async function settleCallMessage(
-  deps: SlackInteractionsDeps,
-  slack: SlackChannelSettings,
-  meta: SlackModalMeta,
-  title: string,
-  identity: ProxyIdentity,
-): Promise<void> {
-  if (meta.ts === '' || !(await handledOnce(deps, slack, `updated/${meta.channel}/${meta.ts}`))) return;
-  const at = deps.now();
-  const line = endedLine({ state: 'answered', answerAction: 'accept', answeredBy: identity.user, answeredVia: 'slack', endedAt: at }, '');
-  const view = {
-    id: meta.id,
-    title,
-    team: identity.team,
-    source: 'task-service',
-    request: undefined,
-    waitingSince: at,
-    headline: '',
-    link: undefined,
-  };
-  const { text, blocks } = slackEndedMessage(view, line);
-  await callSlack(slack, 'chat.update', { channel: meta.channel, ts: meta.ts, text, blocks }).catch((error: unknown) =>
-    deps.logger.error(`notifications: ${slack.name} could not update its message of a call answered: ${describeError(error)}`),
-  );
 }

@@ -15,10 +15,10 @@ import { answerLinkRoute } from './answer-link-route';
 import { ANSWER_LINK_PATH, createAnswerLinks } from './answer-links';
 import { httpUrl } from '../notify/notify-message';
 import { slackChannelsOf } from '../notify/slack-channel';
-import { slackMessageSync } from './slack-messages';
+import { settleCallMessages, slackMessageSync } from './slack-messages';
 import { SLACK_INTERACTIONS_PATH, slackInteractionsRoute } from './slack-interactions';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from '../task-proxy-options';
-import type { ServiceCallAnswers } from './service-calls';
+import type { AnsweredServiceCall, ServiceCallAnswers } from './service-calls';
 
 /** Shortest `secret` taken: a guessable one would let anyone who reads the store open the answers. */
 export const MIN_SECRET_LENGTH = 32;
@@ -145,9 +145,15 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
     },
     /** `GET {basePath}/audit`, for a proxy without a task service (the configured core serves its own). */
     auditTrail: access.auditTrail,
-    /** Called by the part of the proxy that serves the task service once it is set up: Slack then answers its calls too. */
-    attachServiceCalls(calls: ServiceCallAnswers): void {
+    /**
+     * Called by the part of the proxy that serves the task service once it is set up: Slack then
+     * answers its calls too, and hears of each call answered (whichever way) to update its message.
+     */
+    attachServiceCalls(calls: ServiceCallAnswers): (answered: AnsweredServiceCall) => void {
       serviceCalls = calls;
+      return (answered) => {
+        for (const each of slack) track(settleCallMessages(each, store, answered, now(), logger).catch(onStoreError));
+      };
     },
     /** Answers the requests' routes, the answer links', Slack's interactions and the push subscriptions'; `undefined` for any other path. */
     route(request: Request): Promise<Response> | undefined {

@@ -10,7 +10,18 @@
 import { webhookChannel, type NotificationChannel, type WaitingItem } from '../../../src/server';
 import { call, fx, instance, KEY } from './requests-fixture';
 import { DELIVERY_TASK, SLOT_FORM, startServiceFront, type ServiceFront } from './service-call-fixture';
-import { opened, posted, pressOf, slackNotify, submissionOf, submit, sx, useSlackFixture, interact } from '../notify/slack-fixture';
+import {
+  buttonsOf,
+  opened,
+  posted,
+  pressOf,
+  slackNotify,
+  submissionOf,
+  submit,
+  sx,
+  useSlackFixture,
+  interact,
+} from '../notify/slack-fixture';
 import { startWebhookReceiver, type WebhookReceiver } from '../notify/webhook-receiver';
 
 useSlackFixture();
@@ -110,4 +121,29 @@ it('tells the channels of the form_input call of a task created through the prox
   // An ended watch is not taken up again from the store's list, read every 200 ms here.
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(reads()).toHaveLength(count);
+});
+
+it("updates the call's Slack message once when a page answers it: its buttons gone, who answered and where", async () => {
+  const a = await instance({
+    upstream: front.upstream('i0'),
+    notify: slackNotify(),
+    events: { pollIntervalMs: { status: 50, gif: 50 }, firstPollJitterMs: 0 },
+    toolCalls: { watch: { intervalMs: 100 } },
+  });
+  const created = await call(a, 'ann@ops', 'POST', '/api/v1/task/create', DELIVERY_TASK);
+  const { taskId } = created.body.data as { taskId: string };
+  const message = await posted();
+  const value = JSON.parse(buttonsOf(message).find((each) => each.action_id === 'hitl_answer_call')?.value ?? '[]') as string[];
+  const toolCallId = (value[0] ?? '').slice(`${taskId}/`.length);
+  const input = JSON.stringify([{ label: 'Delivery slot', value: 'Friday' }]);
+  const page = await call(a, 'bob@ops', 'POST', `/api/v1/task/${taskId}/run/tool-input`, JSON.stringify({ toolCallId, input }));
+  expect(page.status).toBe(200);
+  const [update] = await sx.slack.waitFor('chat.update');
+  expect(String(update?.body.ts)).toMatch(/^1700000000\.\d{6}$/);
+  expect(JSON.stringify(update?.body.blocks)).toContain('by bob@ops in the inbox');
+  expect(JSON.stringify(update?.body.blocks)).toContain(SLOT_FORM.heading);
+  expect(JSON.stringify(update?.body.blocks)).not.toContain('Friday');
+  expect(buttonsOf(update!)).toEqual([]);
+  await a.proxy.close();
+  expect(sx.slack.of('chat.update')).toHaveLength(1);
 });
