@@ -5,11 +5,10 @@
  * package, which must resume as the person decided. One browser, one page, one request at a time.
  */
 import { standardSchemaToJSONSchema } from '@mastra/core/schema';
-import { run, RunState } from '@openai/agents';
 import { fromSuspendedStep, fromToolCallApproval, toResumeData, toToolCallDecision } from '../../src/adapters/mastra';
-import { applyToolApprovals, fromToolApprovals } from '../../src/adapters/openai-agents';
+import { fromToolApprovals } from '../../src/adapters/openai-agents';
 import { filesAgent, lastToolResult, streamToApproval, suspendedRefund } from '../node/adapters/mastra-fixture';
-import { interruptedRun, mailer, secondMailThenDone, toolResults } from '../node/adapters/openai-agents-fixture';
+import { expectResumedWithAlwaysAndReason, interruptedRun } from '../node/adapters/openai-agents-fixture';
 import { WAIT, useRequestPage } from './request-page';
 
 const rig = useRequestPage();
@@ -36,22 +35,8 @@ describe('OpenAI Agents SDK (a run stopped at two tools with needsApproval, resu
     await region.getByRole('status').filter({ hasText: 'Answer sent.' }).waitFor(WAIT);
     expect(doneBefore).toEqual([]);
 
-    // Another process: a fresh agent whose model then mails Bob and is done, the state from its text.
-    const done: string[] = [];
-    const { agent, model } = mailer(secondMailThenDone(), done);
-    const state = applyToolApprovals(sent, await RunState.fromString(agent, saved));
-    const resumed = await run(agent, state);
-
-    expect(resumed.interruptions).toEqual([]);
-    expect(resumed.finalOutput).toBe('All done');
-    // The approved mail went once; the second mail went without a new interruption; nothing was deleted.
-    expect(done).toEqual(['sent to ann@example.com', 'sent to bob@example.com']);
-    expect(toolResults(model, 0)).toEqual({
-      call_1: { type: 'text', text: 'Sent to ann@example.com' },
-      call_2: { type: 'text', text: 'Keep it, I still need it' },
-    });
-    expect(toolResults(model, 1)).toMatchObject({ call_3: { type: 'text', text: 'Sent to bob@example.com' } });
-    model.assertComplete();
+    // Another process: the state rehydrated from its text, the answer applied, the run resumed.
+    await expectResumedWithAlwaysAndReason(saved, sent);
   });
 });
 

@@ -21,7 +21,7 @@ import type { HumanAnswer, HumanRequest } from '../../src/request';
 import { createMemoryProxyStore, createTaskProxy, toNodeListener, type OpenedRequestInfo, type TaskProxy } from '../../src/server';
 import { refundService, resolveAwakeable } from '../node/proxy/recipes/durable/restate';
 import { startRestateServer, type RestateServer } from './restate-server';
-import { bundleSourcePage } from './source-page';
+import { bundleSourcePage, inboxPageSource } from './source-page';
 
 /** A wait only a frozen page, proxy or engine would exceed. */
 const WAIT = { timeout: 20_000 };
@@ -29,18 +29,7 @@ const SECRET = 'a-secret-of-this-test-only-32-characters-long';
 /** Who the pages say they are; the proxies take it as `identify` would take a session. */
 const IDENTIFY = `(request) => ({ user: request.headers.get('x-user') ?? '', team: request.headers.get('x-team') ?? '' })`;
 
-const PAGE_SOURCE = `
-import { createRoot } from 'react-dom/client';
-import { createTaskClient, Inbox, TaskClientProvider } from './src';
-const params = new URLSearchParams(location.search);
-const client = createTaskClient({
-  baseUrl: '/' + params.get('via') + '/api/hitl',
-  headers: { 'x-team': params.get('team') ?? '', 'x-user': params.get('user') ?? '' },
-});
-createRoot(document.getElementById('root')).render(
-  <TaskClientProvider client={client}><main><h1>Refunds</h1><Inbox listIntervalMs={false} /></main></TaskClientProvider>,
-);
-`;
+const PAGE_SOURCE = inboxPageSource('Refunds');
 const PAGE_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refunds</title><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>';
 

@@ -12,24 +12,13 @@ import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 import { startRedisServer, type RedisServer } from '../../scripts/lib/redis-server';
 import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
 import { forkProcess } from '../node/proxy/fork-process';
-import { bundleSourcePage } from './source-page';
+import { bundleSourcePage, inboxPageSource } from './source-page';
 
 const API_KEY = 'sk_inbox_requests_Q7w2';
 /** A wait only a frozen page, proxy or agent would exceed. */
 const WAIT = { timeout: 20_000 };
 
-const PAGE_SOURCE = `
-import { createRoot } from 'react-dom/client';
-import { createTaskClient, Inbox, TaskClientProvider } from './src';
-const params = new URLSearchParams(location.search);
-const client = createTaskClient({
-  baseUrl: '/' + params.get('via') + '/api/hitl',
-  headers: { 'x-team': params.get('team') ?? '', 'x-user': params.get('user') ?? '' },
-});
-createRoot(document.getElementById('root')).render(
-  <TaskClientProvider client={client}><main><h1>Operator</h1><Inbox listIntervalMs={false} /></main></TaskClientProvider>,
-);
-`;
+const PAGE_SOURCE = inboxPageSource('Operator');
 
 type InstanceMessage = {
   port?: number;

@@ -24,6 +24,24 @@ export async function bundleSourcePage(entry: string, sourcefile: string, option
   return result.outputFiles[0]?.text ?? '';
 }
 
+/**
+ * The entry of an operator's page: `<Inbox>` under a heading, its client reaching the proxy at
+ * `/{via}/api/hitl` (the page's `?via=`) as the person of `?team=` and `?user=` (the headers the
+ * test's `identify` reads).
+ */
+export const inboxPageSource = (heading: string) => `
+import { createRoot } from 'react-dom/client';
+import { createTaskClient, Inbox, TaskClientProvider } from './src';
+const params = new URLSearchParams(location.search);
+const client = createTaskClient({
+  baseUrl: '/' + params.get('via') + '/api/hitl',
+  headers: { 'x-team': params.get('team') ?? '', 'x-user': params.get('user') ?? '' },
+});
+createRoot(document.getElementById('root')).render(
+  <TaskClientProvider client={client}><main><h1>${heading}</h1><Inbox listIntervalMs={false} /></main></TaskClientProvider>,
+);
+`;
+
 /** Serves `script` as the page's only module, with `title` as the document's title. */
 export async function serveSourcePage(script: string, title: string): Promise<Server> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,"></head>

@@ -6,7 +6,7 @@ import { linkChoices } from '../requests/answer-link-token';
 import { httpUrl, plainTitle } from './notify-message';
 import type { AnswerLinkDecision } from './notify-options';
 import { escapeMrkdwn } from './notify-slack-body';
-import { slackFormOfParameters } from './slack-form';
+import { plain, slackFormOfParameters } from './slack-form';
 import { slackModalsOf, type SlackModalKind } from './slack-modals';
 
 /**
@@ -53,7 +53,6 @@ export interface SlackRequestView {
   readonly toolCall?: { readonly name: string; readonly parameters: unknown } | undefined;
 }
 
-const plain = (text: string) => ({ type: 'plain_text', text, emoji: false });
 /** Slack's own rendering of a time in the reader's time zone, with the ISO time as its fallback. */
 const slackDate = (ms: number) => `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${new Date(ms).toISOString()}>`;
 /** Header blocks hold at most 150 characters. */

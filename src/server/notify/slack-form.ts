@@ -54,7 +54,8 @@ export interface SlackForm {
   readonly answerOf: (values: readonly FieldValue[]) => { answer: FormAnswer } | { content: Record<string, unknown> };
 }
 
-const plain = (text: string, max: number) => ({
+/** A `plain_text` object of Block Kit (never mrkdwn: an agent's words cannot become a link or a mention), cut to Slack's `max`. */
+export const plain = (text: string, max = MAX_TEXT_LENGTH) => ({
   type: 'plain_text',
   text:
     Array.from(text).length <= max

@@ -2,7 +2,7 @@ import type { FieldValue } from '../../form';
 import type { HumanAnswer, HumanDecision } from '../../request';
 import { isRecord } from '../../utils';
 import { plainTitle } from './notify-message';
-import { firstInputBlock, readSlackForm, slackFormBlocks, slackFormOfArgs, slackFormOfRequest, type SlackForm } from './slack-form';
+import { firstInputBlock, plain, readSlackForm, slackFormBlocks, slackFormOfArgs, slackFormOfRequest, type SlackForm } from './slack-form';
 
 type Block = Record<string, unknown>;
 
@@ -35,17 +35,6 @@ export function readModalMeta(text: unknown): SlackModalMeta | undefined {
   const [id, kind, channel] = read as [string, string, string];
   return id !== '' && KINDS.includes(kind) ? { id, kind: kind as SlackModalKind, channel } : undefined;
 }
-
-const plain = (text: string, max = 3000) => ({
-  type: 'plain_text',
-  text:
-    Array.from(text).length <= max
-      ? text
-      : `${Array.from(text)
-          .slice(0, max - 1)
-          .join('')}…`,
-  emoji: false,
-});
 
 const DEFAULT_ALLOWED = ['approve', 'reject'];
 const actionsOf = (request: unknown): Record<string, unknown>[] =>

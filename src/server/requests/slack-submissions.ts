@@ -1,6 +1,7 @@
 import { encodeFormAnswer } from '../../schema';
 import { isRecord } from '../../utils';
 import type { SlackChannelSettings } from '../notify/slack-api';
+import { plain } from '../notify/slack-form';
 import {
   firstBlockOf,
   readModalMeta,
@@ -23,17 +24,6 @@ import {
   type SlackActor,
   type SlackInteractionsDeps,
 } from './slack-replies';
-
-const plain = (text: string, max = 3000) => ({
-  type: 'plain_text',
-  text:
-    Array.from(text).length <= max
-      ? text
-      : `${Array.from(text)
-          .slice(0, max - 1)
-          .join('')}…`,
-  emoji: false,
-});
 
 /** Closes the modal: the answer was taken (what became of it is told after, privately, when it is not what the message shows). */
 const close = () => new Response(null, { status: 200 });

@@ -2,9 +2,11 @@
  * The OpenAI Agents SDK itself, on its own `ScriptedModel` (no network): an agent with two tools
  * that need approval, and a run stopped at both.
  */
-import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
+import { Agent, run, RunState, setTracingDisabled, tool } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
 import { z } from 'zod';
+import type { HumanAnswer } from '../../../src/request';
+import { applyToolApprovals } from '../../../src/adapters/openai-agents';
 
 // No exporter and no network: the runs are local.
 setTracingDisabled(true);
@@ -61,4 +63,27 @@ export function toolResults(model: ScriptedModel, call: number): Record<string, 
   return Object.fromEntries(
     items.flatMap((item) => (item.type === 'function_call_result' ? [[item.callId, item.output] as [string, unknown]] : [])),
   );
+}
+
+/**
+ * Another process's part: a fresh agent whose model then mails Bob and is done, the state `saved`
+ * rehydrated, `answer` (send_email approved "always", delete_file rejected with a message) applied,
+ * and the run resumed: the approved mail went once, the second without a new interruption, nothing
+ * was deleted, and the model read the rejection's message.
+ */
+export async function expectResumedWithAlwaysAndReason(saved: string, answer: HumanAnswer): Promise<void> {
+  const done: string[] = [];
+  const { agent, model } = mailer(secondMailThenDone(), done);
+  const state = await RunState.fromString(agent, saved);
+  expect(applyToolApprovals(answer, state)).toBe(state);
+  const resumed = await run(agent, state);
+  expect(resumed.interruptions).toEqual([]);
+  expect(resumed.finalOutput).toBe('All done');
+  expect(done).toEqual(['sent to ann@example.com', 'sent to bob@example.com']);
+  expect(toolResults(model, 0)).toEqual({
+    call_1: { type: 'text', text: 'Sent to ann@example.com' },
+    call_2: { type: 'text', text: 'Keep it, I still need it' },
+  });
+  expect(toolResults(model, 1)).toMatchObject({ call_3: { type: 'text', text: 'Sent to bob@example.com' } });
+  model.assertComplete();
 }

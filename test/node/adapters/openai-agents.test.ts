@@ -9,7 +9,7 @@ import { run, RunState, RunToolApprovalItem } from '@openai/agents';
 import { applyToolApprovals, fromToolApprovals, type OpenAIAgentsRunState } from '../../../src/adapters/openai-agents';
 import { checkHumanRequest, type HumanAnswer } from '../../../src/request';
 import { checkHumanAnswer } from '../../../src/server/requests/check-human-answer';
-import { interruptedRun, mailer, secondMailThenDone, toolResults } from './openai-agents-fixture';
+import { expectResumedWithAlwaysAndReason, interruptedRun, mailer, secondMailThenDone } from './openai-agents-fixture';
 
 /** A state whose `approve` and `reject` only record what they were asked, over `items`. */
 function recordingState(items: readonly RunToolApprovalItem[]) {
@@ -121,23 +121,8 @@ describe('applyToolApprovals through run(agent, state)', () => {
     // What the proxy would check before passing it on.
     expect(checkHumanAnswer(request, answer)).toBeUndefined();
 
-    // Another process: a fresh agent, the state from its text. The model then sends a second mail and is done.
-    const done: string[] = [];
-    const { agent, model } = mailer(secondMailThenDone(), done);
-    const state = await RunState.fromString(agent, saved);
-    expect(applyToolApprovals(answer, state)).toBe(state);
-    const resumed = await run(agent, state);
-
-    expect(resumed.interruptions).toEqual([]);
-    expect(resumed.finalOutput).toBe('All done');
-    // call_1 ran once when approved, call_3 without asking; the file was never deleted.
-    expect(done).toEqual(['sent to ann@example.com', 'sent to bob@example.com']);
-    expect(toolResults(model, 0)).toEqual({
-      call_1: { type: 'text', text: 'Sent to ann@example.com' },
-      call_2: { type: 'text', text: 'Keep it, I still need it' },
-    });
-    expect(toolResults(model, 1)).toMatchObject({ call_3: { type: 'text', text: 'Sent to bob@example.com' } });
-    model.assertComplete();
+    // Another process: the state rehydrated from its text, the answer applied, the run resumed.
+    await expectResumedWithAlwaysAndReason(saved, answer);
   });
 
   it('without "always", the tool’s next call asks again, under a new request', async () => {
