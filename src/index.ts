@@ -55,6 +55,8 @@ export {
   FORM_INPUT_TOOL_NAME,
   formInputSchema,
   formInputTool,
+  HUMAN_CONTROL_TOOL_NAME,
+  humanControlTool,
 } from './schema';
 export type {
   FormAnswer,
@@ -67,6 +69,8 @@ export type {
   FormInputProblem,
   FormInputProblemCode,
   FormInputToolOptions,
+  HumanControlParameters,
+  HumanControlToolOptions,
   DefineToolOptions,
   FromSchema,
   ToolParameters,
@@ -179,11 +183,22 @@ export type {
 } from './components/approval-prompt';
 // Every agent framework: the source-neutral request model and its prompt (the adapters are entries of their own: hitl-react/mcp, …).
 export { HumanRequestPrompt } from './components/human-request-prompt';
-export type { HumanRequestPromptMessages, HumanRequestPromptProps, HumanRequestPromptState } from './components/human-request-prompt';
+export type {
+  ControlState,
+  HumanRequestPromptMessages,
+  HumanRequestPromptProps,
+  HumanRequestPromptState,
+} from './components/human-request-prompt';
+// A hand-off of the agent's browser: any source's control request, and the task service's human_control call.
+export { controlOutcome, controlRequestFromToolCall, controlToolInput, humanControlRequest } from './request';
+export type { ControlRequestFromToolCallOptions, HumanControlRequestOptions } from './request';
+export type { ControlMessages } from './messages';
 export type {
   HumanAction,
   HumanAnswer,
   HumanApprovalRequest,
+  HumanControlOutcome,
+  HumanControlRequest,
   HumanDecision,
   HumanDecisionType,
   HumanFormInputRequest,

@@ -4,6 +4,7 @@
  * (`hitl-react/locales/de`, …) are objects of the same shape.
  */
 export { enApprovalMessages, type ApprovalMessages } from './approval-messages';
+export { enControlMessages, type ControlMessages } from './control-messages';
 export { enFormMessages, type FieldMessageContext, type FormMessages } from './form-messages';
 export {
   countPlural,

@@ -1,4 +1,5 @@
 import { enAuditTrailMessages, type AuditTrailMessages } from './audit-trail-messages';
+import { enControlMessages, type ControlMessages } from './control-messages';
 import { enErrorMessages, type ErrorMessages } from './error-messages';
 import { enApprovalMessages, type ApprovalMessages } from './approval-messages';
 import { enFormMessages, type FormMessages } from './form-messages';
@@ -30,6 +31,8 @@ export interface Messages {
   readonly approval: ApprovalMessages;
   /** `<HumanRequestPrompt>`'s own texts (its forms and approvals read the `form` and `approval` groups). */
   readonly request: RequestMessages;
+  /** A hand-off of the agent's browser in `<HumanRequestPrompt>` (a `control` request). */
+  readonly control: ControlMessages;
   /** `<RunViewer>`'s own texts (its parts read their own groups). */
   readonly runViewer: RunViewerMessages;
   /** `<RunStatusBadge>`. */
@@ -69,6 +72,7 @@ export const en: Messages = {
   prompt: enPromptMessages,
   approval: enApprovalMessages,
   request: enRequestMessages,
+  control: enControlMessages,
   runViewer: enRunViewerMessages,
   statusBadge: enRunStatusBadgeMessages,
   stopRunButton: enStopRunButtonMessages,

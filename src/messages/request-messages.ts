@@ -13,6 +13,8 @@ export interface RequestMessages {
   approvalHeading(): string;
   /** Heading of a page to visit without a title. Default: "Visit a page". */
   linkHeading(): string;
+  /** Heading of a hand-off of the agent's browser without a title. Default: "Take control". */
+  controlHeading(): string;
   /**
    * The name of what asks when the request has no `requestedBy`, by its `source`. Default: "MCP
    * server", "LangGraph agent", "AI SDK agent", "AG-UI agent", "Task service"; any other source as it is.
@@ -94,6 +96,7 @@ export type RequestPromptMessages = Pick<
   | 'formHeading'
   | 'approvalHeading'
   | 'linkHeading'
+  | 'controlHeading'
   | 'sourceName'
   | 'requestedBy'
   | 'promptLabel'
@@ -109,6 +112,7 @@ export const enRequestPromptMessages: RequestPromptMessages = {
   formHeading: () => 'Input requested',
   approvalHeading: () => 'Approval requested',
   linkHeading: () => 'Visit a page',
+  controlHeading: () => 'Take control',
   sourceName: ({ source }) => sourceName(source, EN_SOURCE_NAMES),
   requestedBy: ({ requester }) => `Requested by ${requester}. Check it before you answer.`,
   promptLabel: ({ heading, what, detail, ordinal }) => {

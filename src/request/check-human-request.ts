@@ -4,7 +4,7 @@ import type { HumanDecisionType } from './human-request';
 /** Longest request id taken: an id is a key of the proxy's store and part of an address. */
 export const MAX_HUMAN_REQUEST_ID_LENGTH = 1000;
 
-const KINDS: readonly string[] = ['form', 'approval', 'link'];
+const KINDS: readonly string[] = ['form', 'approval', 'link', 'control'];
 /** Every `HumanDecisionType`, for code that reads one from the wire. */
 export const HUMAN_DECISION_TYPES: readonly HumanDecisionType[] = Object.freeze(['approve', 'edit', 'reject', 'respond']);
 
@@ -32,7 +32,7 @@ function readProblem(request: unknown): string | undefined {
   if (typeof id !== 'string' || id === '') return 'The request needs an "id", a non-empty string.';
   if (id.length > MAX_HUMAN_REQUEST_ID_LENGTH) return `The request's "id" is longer than ${MAX_HUMAN_REQUEST_ID_LENGTH} characters.`;
   if (typeof source !== 'string' || source === '') return 'The request needs a "source", a non-empty string.';
-  if (typeof kind !== 'string' || !KINDS.includes(kind)) return 'The request\'s "kind" must be "form", "approval" or "link".';
+  if (typeof kind !== 'string' || !KINDS.includes(kind)) return 'The request\'s "kind" must be "form", "approval", "link" or "control".';
   if (!optionalString(request.title)) return 'The request\'s "title" must be a string.';
   if (!optionalString(request.message)) return 'The request\'s "message" must be a string.';
   const { deadline, allows } = request;
@@ -42,6 +42,10 @@ function readProblem(request: unknown): string | undefined {
     return 'The request\'s "allows" must be an object of "decline" and "cancel", each true or false.';
   if (kind === 'form') return formProblem(request);
   if (kind === 'approval') return approvalProblem(request.actions);
+  if (kind === 'control') {
+    if (typeof request.liveUrl !== 'string') return 'A control request needs a "liveUrl", the live view\'s address.';
+    return optionalString(request.instructions) ? undefined : 'A control request\'s "instructions" must be a string.';
+  }
   return typeof request.url === 'string' ? undefined : 'A link request needs a "url", a string.';
 }
 

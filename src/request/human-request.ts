@@ -116,8 +116,39 @@ export interface HumanLinkRequest extends HumanRequestBase {
   url: string;
 }
 
-/** Something an agent needs from a person, whichever framework asked: a form, an approval, or a page to visit. */
-export type HumanRequest = HumanFormInputRequest | HumanSchemaRequest | HumanApprovalRequest | HumanLinkRequest;
+/**
+ * A hand-off of the agent's browser: the person takes control of its live view, does what the agent
+ * cannot (a CAPTCHA, a passkey, a cookie wall) and hands back, answered with `control`. The
+ * request's `message` says why the agent asks (its `reason`); without a `title` the heading is
+ * "Take control".
+ */
+export interface HumanControlRequest extends HumanRequestBase {
+  kind: 'control';
+  /**
+   * The live view of the agent's browser (a task run's `liveStatus`, a Browserbase, Steel or Browser
+   * Use live-view address). Untrusted: only an `http:` or `https:` address is framed, anything else
+   * is shown as refused text. Required.
+   */
+  liveUrl: string;
+  /** What the person should do there, in the agent's words; agent-made text, never HTML. Default: none. */
+  instructions?: string;
+}
+
+/** Something an agent needs from a person, whichever framework asked: a form, an approval, a page to visit, or its browser taken over. */
+export type HumanRequest = HumanFormInputRequest | HumanSchemaRequest | HumanApprovalRequest | HumanLinkRequest | HumanControlRequest;
+
+/**
+ * How a hand-off ended, as a control request's answer carries it (and the `human_control` tool's
+ * input says it, as JSON):
+ * - `{ done: true, note? }`: the person handed back, having done it ("Hand back");
+ * - `{ done: false, note? }`: the person could not do it ("I could not do it");
+ * - `{ done: false, expired: true }`: the deadline passed first. No page says so: the request's
+ *   answer is then `{ action: 'cancel', expired: true }`, as for every kind, and `controlOutcome`
+ *   reads it as this.
+ * `note` is the person's words for the agent (optional, never empty).
+ */
+export type HumanControlOutcome =
+  { readonly done: true; readonly note?: string } | { readonly done: false; readonly note?: string; readonly expired?: boolean };
 
 /**
  * The person's decision on one action of an approval. `always: true` on an approve or a reject (only
@@ -132,7 +163,8 @@ export type HumanDecision =
 /**
  * What the person answered; `requestId` is the request's `id`.
  * - `accept` with `answer`: a `form_input` form's answer; with `content`: a schema form's object;
- *   with `decisions`: one per action of an approval, in order; with none of them: a link visited.
+ *   with `decisions`: one per action of an approval, in order; with `control`: how a hand-off of
+ *   the agent's browser ended (`{ done, note? }`); with none of them: a link visited.
  * - `decline`: the person refused (where `allows.decline`).
  * - `cancel`: dismissed (where `allows.cancel`), or `expired` at the deadline.
  */
@@ -142,4 +174,5 @@ export type HumanAnswer =
   | { readonly requestId: string; readonly action: 'accept'; readonly decisions: readonly HumanDecision[] }
   | { readonly requestId: string; readonly action: 'accept' }
   | { readonly requestId: string; readonly action: 'decline' }
-  | { readonly requestId: string; readonly action: 'cancel'; readonly expired?: boolean };
+  | { readonly requestId: string; readonly action: 'cancel'; readonly expired?: boolean }
+  | { readonly requestId: string; readonly action: 'accept'; readonly control: HumanControlOutcome };

@@ -2,6 +2,8 @@ export type {
   HumanAction,
   HumanAnswer,
   HumanApprovalRequest,
+  HumanControlOutcome,
+  HumanControlRequest,
   HumanDecision,
   HumanDecisionType,
   HumanFormInputRequest,
@@ -14,3 +16,11 @@ export { isRequestListing, REQUEST_ALREADY_ANSWERED, REQUEST_ENDED, REQUESTS_PAT
 export type { RequestListing, RequestListingState } from './requests-protocol';
 export { HUMAN_DECISION_TYPES, checkHumanRequest, MAX_HUMAN_REQUEST_ID_LENGTH } from './check-human-request';
 export { summarizeRequest, type RequestKindTitles, type RequestSummary, type SummarizeRequestOptions } from './request-summary';
+export {
+  controlOutcome,
+  controlRequestFromToolCall,
+  controlToolInput,
+  humanControlRequest,
+  type ControlRequestFromToolCallOptions,
+  type HumanControlRequestOptions,
+} from './human-control-request';

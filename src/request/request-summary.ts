@@ -20,6 +20,8 @@ export interface RequestKindTitles {
   form: string;
   approval: string;
   link: string;
+  /** A hand-off of the agent's browser. Default: "Take control". */
+  control?: string | undefined;
 }
 
 /** Options of `summarizeRequest`. */
@@ -27,7 +29,7 @@ export interface SummarizeRequestOptions {
   /**
    * The title of a request that names nothing itself, by kind (`<Inbox>` gives those of its
    * messages). Default: the English headings of `<HumanRequestPrompt>` ("Input requested",
-   * "Approval requested", "Visit a page").
+   * "Approval requested", "Visit a page", "Take control").
    */
   kindTitles?: RequestKindTitles | undefined;
   /** The longest title and detail, in characters: longer ones are cut and end in "…". Default: 120. */
@@ -37,7 +39,12 @@ export interface SummarizeRequestOptions {
 // The `request` group's English headings (`enRequestPromptMessages`; test/node/messages keeps them
 // equal): this layer cannot import the messages, and the proxy's notifications, which reuse this,
 // write English.
-const ENGLISH_KIND_TITLES: RequestKindTitles = { form: 'Input requested', approval: 'Approval requested', link: 'Visit a page' };
+const ENGLISH_KIND_TITLES = {
+  form: 'Input requested',
+  approval: 'Approval requested',
+  link: 'Visit a page',
+  control: 'Take control',
+} satisfies RequestKindTitles;
 
 /** The inbox's line length. */
 const DEFAULT_MAX_LENGTH = 120;
@@ -51,7 +58,7 @@ function line(value: unknown): string | undefined {
 /**
  * What `request` asks, in one line, for a list or a notification: `title` names it (the request's
  * title, its form's heading, its first action's name, else its kind's title) and `detail` says
- * what for (the first action's description, else the request's message). The request is
+ * what for (the first action's description, else the request's message: a hand-off's reason). The request is
  * untrusted: a field that is not text is passed over, never read as markup.
  */
 export function summarizeRequest(
@@ -67,7 +74,12 @@ export function summarizeRequest(
     kind !== 'form' ? {} : isRecord(given.parameters) ? given.parameters : isRecord(given.schema) ? { heading: given.schema.title } : {};
   const own = line(given.title) ?? line(form.heading);
   const action = line(first.name);
-  const title = own ?? action ?? kindTitles[kind === 'approval' || kind === 'link' ? kind : 'form'];
+  const title =
+    own ??
+    action ??
+    (kind === 'control'
+      ? (kindTitles.control ?? ENGLISH_KIND_TITLES.control)
+      : kindTitles[kind === 'approval' || kind === 'link' ? kind : 'form']);
   const detail = line(first.description) ?? line(given.message);
   return {
     title: cutText(title, maxLength),

@@ -10,6 +10,8 @@ export type {
 } from './form-input-schema';
 export { formInputTool, FORM_INPUT_TOOL_NAME } from './form-input-tool';
 export type { FormInputToolOptions } from './form-input-tool';
+export { humanControlTool, HUMAN_CONTROL_TOOL_NAME } from './human-control-tool';
+export type { HumanControlParameters, HumanControlToolOptions } from './human-control-tool';
 export { defineTool, type DefineToolOptions, type FromSchema, type ToolParameters, type TypedToolDefinition } from './define-tool';
 export { checkFormInput, fieldSubject } from './check-form-input';
 export { pointerSegments } from './json-pointer';

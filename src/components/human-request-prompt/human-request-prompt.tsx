@@ -5,7 +5,9 @@ import { enFormMessages, enRequestPromptMessages, type RequestMessages, type Req
 import type { HumanAnswer, HumanRequest } from '../../request';
 import { cutText, cx, isPromiseLike, toError } from '../../utils';
 import { lazyPart, useIsomorphicLayoutEffect, useLatestCallback, withRefProp } from '../../utils/react';
+import type { TabEnvironment } from '../../store';
 import type { FieldComponents, RenderField } from '../form-view';
+import type { LiveViewProps } from '../live-view';
 import { Heading, subLevel, type HeadingLevel } from '../shared';
 import type { HumanRequestPromptMessages } from './messages';
 import { usePromptName } from './prompt-names';
@@ -18,6 +20,7 @@ const FormInputRequestForm = lazyPart(() => import('./form-input-request-form').
 const ApprovalRequest = lazyPart(() => import('./approval-request').then((module) => module.ApprovalRequest));
 const LinkRequest = lazyPart(() => import('./link-request').then((module) => module.LinkRequest));
 const SchemaJsonAnswer = lazyPart(() => import('./schema-json-answer').then((module) => module.SchemaJsonAnswer));
+const ControlRequest = lazyPart(() => import('./control-request').then((module) => module.ControlRequest));
 const TimeLeft = lazyPart(() => import('./time-left').then((module) => module.TimeLeft));
 
 /**
@@ -53,7 +56,7 @@ export interface HumanRequestPromptProps {
    * answered. Read when the request is first shown. Default: true.
    */
   persistDrafts?: boolean | undefined;
-  /** Replaces some of the texts (any of the `request`, `form`, `prompt` and `approval` groups). Default: those of `<MessagesProvider>`, else English. */
+  /** Replaces some of the texts (any of the `request`, `form`, `prompt`, `approval` and `control` groups). Default: those of `<MessagesProvider>`, else English. */
   messages?: Partial<HumanRequestPromptMessages> | undefined;
   /** The level of the heading element; a form's or an action's own heading is one below. Default: 2. */
   headingLevel?: HeadingLevel | undefined;
@@ -74,6 +77,14 @@ export interface HumanRequestPromptProps {
   classNamePolicy?: ClassNamePolicy | undefined;
   /** As `<ToolCallForm autocompletePolicy>`. Default: `'safe'`. */
   autocompletePolicy?: AutocompletePolicy | undefined;
+  /** For a hand-off (`control`): props of its `<LiveView>` (time-outs, reconnects, its texts). Default: those of `<LiveView>`. */
+  liveView?: Omit<LiveViewProps, 'url' | 'interactive' | 'onStateChange' | 'ref'> | undefined;
+  /**
+   * For a hand-off: the tabs of this browser, of which one at a time holds control (the others
+   * show "Another tab has control"); `false`: this tab asks no other. Default: the browser's
+   * channel and Web Locks (`createBrowserTabEnvironment()` of `hitl-react/store`).
+   */
+  tabs?: TabEnvironment | false | undefined;
   /** The region's id and the prefix of its elements' ids. Default: none on the region; the elements' ids use a generated prefix. */
   id?: string | undefined;
   /** The region (`<section>`). Default: none. */
@@ -88,7 +99,9 @@ export interface HumanRequestPromptProps {
  * (answered with `content`), any other schema as its JSON editor with a note saying why; an
  * approval with the approval kit (loaded when an approval is first shown), with "Always for
  * <tool>" beside an action that has `allowAlways`; a page to visit as a link (http(s) only, in a
- * new tab) and "I have finished". "Decline" and "Cancel" are offered where the request allows them. A deadline shows the time left, said to screen readers at a few
+ * new tab) and "I have finished"; a hand-off of the agent's browser (`control`) as its live view,
+ * read-only until the person takes control (one tab at a time), then "Hand back" or "I could not
+ * do it". "Decline" and "Cancel" are offered where the request allows them. A deadline shows the time left, said to screen readers at a few
  * steps, and closes the prompt when it passes. The region is named by its heading.
  */
 export const HumanRequestPrompt = withRefProp(function HumanRequestPrompt(props: HumanRequestPromptProps) {
@@ -210,7 +223,13 @@ const HumanRequestPromptBody = withRefProp(function HumanRequestPromptBody({ ref
   const hasNotice = notice !== null && notice !== false;
   const heading =
     title ??
-    (request.kind === 'approval' ? messages.approvalHeading() : request.kind === 'link' ? messages.linkHeading() : messages.formHeading());
+    (request.kind === 'approval'
+      ? messages.approvalHeading()
+      : request.kind === 'link'
+        ? messages.linkHeading()
+        : request.kind === 'control'
+          ? messages.controlHeading()
+          : messages.formHeading());
   // A prompt is named by its heading; several with the same heading on a page (two of one MCP
   // server) are told apart by what each asks and what for beside it, as `summarizeRequest` says
   // them (the inbox's lines), read here without it: every page with a prompt carries this.
@@ -303,6 +322,20 @@ const HumanRequestPromptBody = withRefProp(function HumanRequestPromptBody({ ref
       </>
     );
     finished = button(messages.finished(), 'accept', true);
+  } else if (request.kind === 'control') {
+    body = suspended(
+      <ControlRequest
+        request={request}
+        onAnswer={(control) => send({ requestId, action: 'accept', control })}
+        disabled={part.disabled || busy}
+        notice={hasNotice ? notice : null}
+        noticeId={noticeId}
+        idBase={`${idBase}-control`}
+        liveView={props.liveView}
+        tabs={props.tabs}
+        messages={props.messages}
+      />,
+    );
   }
 
   const done = phase.state === 'answered' || phase.state === 'expired';

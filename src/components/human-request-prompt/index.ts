@@ -1,4 +1,5 @@
 export { HumanRequestPrompt, type HumanRequestPromptProps, type HumanRequestPromptState } from './human-request-prompt';
 export type { HumanRequestPromptMessages } from './messages';
+export type { ControlState } from './control-request';
 export { TimeLeft } from './time-left';
 export { watchDeadline } from './deadline';

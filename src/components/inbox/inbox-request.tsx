@@ -37,7 +37,7 @@ export function endedText(item: InboxRequestItem, state: RequestListingState, me
 }
 
 /** The headings `<HumanRequestPrompt>` gives a request without a title. */
-type KindHeadings = Pick<RequestPromptMessages, 'formHeading' | 'approvalHeading' | 'linkHeading'>;
+type KindHeadings = Pick<RequestPromptMessages, 'formHeading' | 'approvalHeading' | 'linkHeading' | 'controlHeading'>;
 
 /** The inbox's line length, as the store cuts an item's title. */
 const LINE_LENGTH = 120;
@@ -50,8 +50,13 @@ const summaries = new WeakMap<object, { titles: string; summary: RequestSummary 
  * description, the message). Kept per request, as its item renders at every tick of its wait.
  */
 export function requestSummary(item: InboxRequestItem, headings: KindHeadings): RequestSummary {
-  const kindTitles = { form: headings.formHeading(), approval: headings.approvalHeading(), link: headings.linkHeading() };
-  const titles = `${kindTitles.form}\n${kindTitles.approval}\n${kindTitles.link}`;
+  const kindTitles = {
+    form: headings.formHeading(),
+    approval: headings.approvalHeading(),
+    link: headings.linkHeading(),
+    control: headings.controlHeading(),
+  };
+  const titles = `${kindTitles.form}\n${kindTitles.approval}\n${kindTitles.link}\n${kindTitles.control}`;
   const kept = summaries.get(item.request);
   if (kept?.titles === titles) return kept.summary;
   const summary = summarizeRequest(item.request, { kindTitles, maxLength: LINE_LENGTH });

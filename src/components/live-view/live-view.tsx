@@ -5,7 +5,7 @@ import { isPageOrigin, safeHttpUrl } from '../shared';
 import { liveViewSandbox } from './live-view-sandbox';
 import type { LiveViewMessages } from './messages';
 import { cx } from '../../utils';
-import { inertAttribute, useHydrated, useIsomorphicLayoutEffect, withRefProp } from '../../utils/react';
+import { inertAttribute, useHydrated, useIsomorphicLayoutEffect, useLatestCallback, withRefProp } from '../../utils/react';
 
 export interface LiveViewProps {
   /**
@@ -35,6 +35,11 @@ export interface LiveViewProps {
    * unreachable. Default: true.
    */
   checkReachability?: boolean | undefined;
+  /**
+   * Called with each new state of the frame (`LiveViewState`), after it shows: `<HumanRequestPrompt>`
+   * ends a hand-off whose frame failed. Default: none.
+   */
+  onStateChange?: ((state: LiveViewState) => void) | undefined;
   /** Replaces some of the texts. Default: those of `<MessagesProvider>` (`liveView` group), else English. */
   messages?: Partial<LiveViewMessages> | undefined;
   /** Added to the root's classes (`hitl-live-view`). Default: none. */
@@ -67,6 +72,11 @@ function classes(className: string | undefined): string {
 export const LiveView = withRefProp(function LiveView({ ref, ...props }: LiveViewProps) {
   const messages = useMessageGroup('liveView', enLiveViewMessages, props.messages);
   const url = safeHttpUrl(props.url);
+  const onStateChange = useLatestCallback((state: LiveViewState) => props.onStateChange?.(state));
+  const unavailable = url === undefined;
+  useEffect(() => {
+    if (unavailable) onStateChange('unavailable');
+  }, [unavailable, onStateChange]);
   if (url === undefined) {
     return (
       <div ref={ref} className={classes(props.className)} data-state="unavailable">
@@ -75,7 +85,7 @@ export const LiveView = withRefProp(function LiveView({ ref, ...props }: LiveVie
     );
   }
   // Keyed by address: a new live view starts with a fresh frame and fresh attempts.
-  return <ConnectedLiveView key={url} {...props} ref={ref} url={url} messages={messages} />;
+  return <ConnectedLiveView key={url} {...props} ref={ref} url={url} messages={messages} onStateChange={onStateChange} />;
 });
 
 interface Connection {
@@ -111,6 +121,8 @@ const ConnectedLiveView = withRefProp(function ConnectedLiveView({
   const reconnectDelayMs = props.reconnectDelayMs ?? 2000;
   const mounted = useHydrated();
   const [connection, setConnection] = useState<Connection>({ frame: 0, state: 'connecting', autoAttempts: 0 });
+  const { onStateChange } = props;
+  useEffect(() => onStateChange?.(connection.state), [connection.state, onStateChange]);
 
   useEffect(() => {
     if (!mounted) return undefined;

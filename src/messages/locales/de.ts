@@ -93,6 +93,7 @@ export const de: Messages = {
     formHeading: () => 'Eingabe angefordert',
     approvalHeading: () => 'Genehmigung angefordert',
     linkHeading: () => 'Seite besuchen',
+    controlHeading: () => 'Steuerung übernehmen',
     sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
     requestedBy: ({ requester }) => `Angefordert von ${requester}. Prüfen Sie die Angaben, bevor Sie antworten.`,
     promptLabel: ({ heading, what, detail, ordinal }) => {
@@ -124,6 +125,25 @@ export const de: Messages = {
       property === undefined
         ? 'Diese Anfrage kann nicht als Formular angezeigt werden. Beantworten Sie sie als JSON.'
         : `Diese Anfrage kann nicht als Formular angezeigt werden: Das Feld „${property}“ ist kein einfacher Wert. Beantworten Sie sie als JSON.`,
+  },
+  control: {
+    instructionsLabel: () => 'Was zu tun ist',
+    takeControl: () => 'Steuerung übernehmen',
+    takeControlHint: () =>
+      'Der Agent wartet, während Sie in seinem Browser arbeiten; nur Sie können dort klicken und tippen, bis Sie zurückgeben.',
+    heldByMe: () => 'Sie haben die Steuerung. Der Agent wartet, bis Sie zurückgeben.',
+    leaveHint: () =>
+      'Ihre Tastatureingaben gehen an den Browser des Agenten. Zum Verlassen drücken Sie Tab nach seinem letzten Element oder Umschalt+Tab vor seinem ersten, dann „Live-Ansicht verlassen“.',
+    leaveLiveView: () => 'Live-Ansicht verlassen',
+    noteLabel: () => 'Notiz für den Agenten (optional)',
+    handBack: () => 'Zurückgeben',
+    couldNotDoIt: () => 'Ich konnte es nicht erledigen',
+    heldElsewhere: () => 'Ein anderer Tab hat die Steuerung. Diese Ansicht ist schreibgeschützt, bis er zurückgibt.',
+    failed: () =>
+      'Die Live-Ansicht konnte nicht geladen werden, daher kann die Steuerung nicht übernommen werden. Verbinden Sie neu, um es erneut zu versuchen.',
+    lost: () => 'Die Live-Ansicht lädt nicht mehr, daher endete Ihre Steuerung. Verbinden Sie neu und übernehmen Sie dann erneut.',
+    frameTitle: () => 'Live-Ansicht des Browsers des Agenten',
+    unsafeLiveUrl: ({ url }) => `Der Agent hat eine Adresse der Live-Ansicht angegeben, die nicht sicher geöffnet werden kann: ${url}`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? 'Letzter Lauf' : `Lauf ${runId}`),

@@ -92,6 +92,7 @@ export const es: Messages = {
     formHeading: () => 'Se solicitan datos',
     approvalHeading: () => 'Se solicita aprobación',
     linkHeading: () => 'Visitar una página',
+    controlHeading: () => 'Tomar el control',
     sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
     requestedBy: ({ requester }) => `Solicitante: ${requester}. Revise la solicitud antes de responder.`,
     promptLabel: ({ heading, what, detail, ordinal }) => {
@@ -128,6 +129,25 @@ export const es: Messages = {
       property === undefined
         ? 'Esta solicitud no se puede mostrar como formulario. Respóndala en JSON.'
         : `Esta solicitud no se puede mostrar como formulario: el campo «${property}» no es un valor simple. Respóndala en JSON.`,
+  },
+  control: {
+    instructionsLabel: () => 'Qué hacer',
+    takeControl: () => 'Tomar el control',
+    takeControlHint: () =>
+      'El agente espera mientras usted trabaja en su navegador; solo usted puede hacer clic y escribir allí hasta que lo devuelva.',
+    heldByMe: () => 'Tiene el control. El agente espera hasta que lo devuelva.',
+    leaveHint: () =>
+      'Sus teclas van al navegador del agente. Para salir, pulse Tab tras su último control o Mayús+Tab antes del primero y luego «Salir de la vista en directo».',
+    leaveLiveView: () => 'Salir de la vista en directo',
+    noteLabel: () => 'Nota para el agente (opcional)',
+    handBack: () => 'Devolver el control',
+    couldNotDoIt: () => 'No pude hacerlo',
+    heldElsewhere: () => 'Otra pestaña tiene el control. Esta vista es de solo lectura hasta que lo devuelva.',
+    failed: () =>
+      'No se pudo cargar la vista en directo, así que no se puede tomar el control. Vuelva a conectar para intentarlo de nuevo.',
+    lost: () => 'La vista en directo dejó de cargar, así que su control terminó. Vuelva a conectar y tome el control de nuevo.',
+    frameTitle: () => 'Vista en directo del navegador del agente',
+    unsafeLiveUrl: ({ url }) => `El agente dio una dirección de vista en directo que no se puede abrir de forma segura: ${url}`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? 'Última ejecución' : `Ejecución ${runId}`),

@@ -96,6 +96,7 @@ export const fr: Messages = {
     formHeading: () => 'Saisie demandée',
     approvalHeading: () => 'Approbation demandée',
     linkHeading: () => 'Consulter une page',
+    controlHeading: () => 'Prendre le contrôle',
     sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
     requestedBy: ({ requester }) => `Demandeur${COLON} ${requester}. Vérifiez la demande avant de répondre.`,
     promptLabel: ({ heading, what, detail, ordinal }) => {
@@ -132,6 +133,24 @@ export const fr: Messages = {
       property === undefined
         ? 'Cette demande ne peut pas être affichée sous forme de formulaire. Répondez-y en JSON.'
         : `Cette demande ne peut pas être affichée sous forme de formulaire${COLON} le champ « ${property} » n’est pas une valeur simple. Répondez-y en JSON.`,
+  },
+  control: {
+    instructionsLabel: () => 'À faire',
+    takeControl: () => 'Prendre le contrôle',
+    takeControlHint: () =>
+      'L’agent attend pendant que vous travaillez dans son navigateur ; vous seul pouvez y cliquer et saisir jusqu’à ce que vous le rendiez.',
+    heldByMe: () => 'Vous avez le contrôle. L’agent attend que vous le rendiez.',
+    leaveHint: () =>
+      'Vos touches vont au navigateur de l’agent. Pour en sortir, appuyez sur Tab après son dernier élément ou sur Maj+Tab avant le premier, puis « Quitter la vue en direct ».',
+    leaveLiveView: () => 'Quitter la vue en direct',
+    noteLabel: () => 'Note pour l’agent (facultatif)',
+    handBack: () => 'Rendre le contrôle',
+    couldNotDoIt: () => 'Je n’ai pas pu le faire',
+    heldElsewhere: () => 'Un autre onglet a le contrôle. Cette vue est en lecture seule jusqu’à ce qu’il le rende.',
+    failed: () => 'La vue en direct n’a pas pu être chargée : impossible de prendre le contrôle. Reconnectez-vous pour réessayer.',
+    lost: () => 'La vue en direct ne se charge plus : votre contrôle a pris fin. Reconnectez-vous, puis reprenez le contrôle.',
+    frameTitle: () => 'Vue en direct du navigateur de l’agent',
+    unsafeLiveUrl: ({ url }) => `L’agent a donné une adresse de vue en direct qui ne peut pas être ouverte sans risque : ${url}`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? 'Dernière exécution' : `Exécution ${runId}`),

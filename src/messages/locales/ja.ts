@@ -91,6 +91,7 @@ export const ja: Messages = {
     formHeading: () => '入力のリクエスト',
     approvalHeading: () => '承認のリクエスト',
     linkHeading: () => 'ページを開いてください',
+    controlHeading: () => '操作を引き継ぐ',
     sourceName: ({ source }) => sourceName(source, SOURCE_NAMES),
     requestedBy: ({ requester }) => `${requester}からのリクエストです。回答する前に内容を確認してください。`,
     promptLabel: ({ heading, what, detail, ordinal }) => {
@@ -122,6 +123,24 @@ export const ja: Messages = {
       property === undefined
         ? 'このリクエストはフォームとして表示できません。JSON で回答してください。'
         : `このリクエストはフォームとして表示できません。項目「${property}」は単純な値ではありません。JSON で回答してください。`,
+  },
+  control: {
+    instructionsLabel: () => '手順',
+    takeControl: () => '操作を引き継ぐ',
+    takeControlHint: () =>
+      'あなたがブラウザーを操作する間、エージェントは待機します。返却するまで、クリックや入力ができるのはあなただけです。',
+    heldByMe: () => '操作中です。返却するまでエージェントは待機します。',
+    leaveHint: () =>
+      'キー入力はエージェントのブラウザーに送られます。抜けるには、最後の項目の後で Tab、または最初の項目の前で Shift+Tab を押し、「ライブビューを離れる」を選んでください。',
+    leaveLiveView: () => 'ライブビューを離れる',
+    noteLabel: () => 'エージェントへのメモ（任意）',
+    handBack: () => '操作を返す',
+    couldNotDoIt: () => 'できませんでした',
+    heldElsewhere: () => '別のタブが操作中です。返却されるまで、この表示は閲覧のみです。',
+    failed: () => 'ライブビューを読み込めないため、操作を引き継げません。再接続してもう一度お試しください。',
+    lost: () => 'ライブビューが読み込めなくなったため、操作は終了しました。再接続してから、もう一度引き継いでください。',
+    frameTitle: () => 'エージェントのブラウザーのライブビュー',
+    unsafeLiveUrl: ({ url }) => `エージェントが示したライブビューのアドレスは安全に開けません: ${url}`,
   },
   runViewer: {
     heading: ({ runId }) => (runId === undefined || runId === '' ? '最新の実行' : `実行 ${runId}`),

@@ -19,7 +19,10 @@ const DEFAULT_ALLOWED: readonly HumanDecisionType[] = ['approve', 'reject'];
  *   or reject); `edit` with `args` (valid against the action's `argsSchema` when it has one),
  *   `respond` with a non-empty `message`, `reject` with an optional `message`; `always` (true or
  *   false) on an approve or a reject only where the action has `allowAlways`;
- * - a link: nothing else.
+ * - a link: nothing else;
+ * - a hand-off of the agent's browser: `control`, `{ done }` (true or false) with an optional
+ *   `note` (text of at most 2000 characters); `expired` never (the deadline's answer is the
+ *   proxy's `{ action: 'cancel', expired: true }`).
  * No other field is taken. Never throws, whatever `answer` is. A schema's `pattern`s run in linear
  * time (as the form's do), within a budget of work per answer: an agent's `^(a+)+$` cannot stall
  * the proxy; a pattern that has no linear-time matcher is not checked, as the page does not check it.
@@ -45,9 +48,25 @@ function answerProblem(request: HumanRequest, answer: unknown): string | undefin
   }
   if (action !== 'accept') return 'The answer\'s "action" must be "accept", "decline" or "cancel".';
   if (request.kind === 'link') return extraField(answer, []);
+  if (request.kind === 'control') return extraField(answer, ['control']) ?? controlProblem(answer.control);
   if (request.kind === 'approval') return extraField(answer, ['decisions']) ?? decisionsProblem(request.actions, answer.decisions);
   if (request.schema !== undefined) return extraField(answer, ['content']) ?? contentProblem(request.schema, answer.content);
   return extraField(answer, ['answer']) ?? formAnswerProblem(request.parameters, answer.answer);
+}
+
+/** The longest note a person may leave the agent on handing back: words, not a document. */
+const MAX_CONTROL_NOTE_LENGTH = 2000;
+
+function controlProblem(control: unknown): string | undefined {
+  if (!isRecord(control) || typeof control.done !== 'boolean')
+    return 'Accepting a hand-off needs "control": { "done": true or false, "note"?: text }.';
+  if (control.expired !== undefined) return 'Only the proxy says that a request expired: an answer cannot.';
+  const extra = Object.keys(control).find((key) => key !== 'done' && key !== 'note');
+  if (extra !== undefined) return `The answer's "control" has a field it does not take: "${extra.slice(0, 100)}".`;
+  if (control.note !== undefined && typeof control.note !== 'string') return 'The answer\'s "note" must be a text.';
+  if (typeof control.note === 'string' && control.note.length > MAX_CONTROL_NOTE_LENGTH)
+    return `The answer's "note" is longer than ${MAX_CONTROL_NOTE_LENGTH} characters.`;
+  return undefined;
 }
 
 /** The first field of `answer` besides `requestId`, `action` and `allowed`, as a sentence. */

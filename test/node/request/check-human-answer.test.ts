@@ -78,7 +78,7 @@ describe('checkHumanRequest', () => {
     [{ ...link, id: '' }, 'The request needs an "id", a non-empty string.'],
     [{ ...link, id: 'x'.repeat(1001) }, 'The request\'s "id" is longer than 1000 characters.'],
     [{ ...link, source: 7 }, 'The request needs a "source", a non-empty string.'],
-    [{ ...link, kind: 'quiz' }, 'The request\'s "kind" must be "form", "approval" or "link".'],
+    [{ ...link, kind: 'quiz' }, 'The request\'s "kind" must be "form", "approval", "link" or "control".'],
     [{ ...link, deadline: Number.NaN }, 'The request\'s "deadline" must be an ISO 8601 time or milliseconds since the epoch.'],
     [{ ...link, allows: { cancel: 'yes' } }, 'The request\'s "allows" must be an object of "decline" and "cancel", each true or false.'],
     [{ ...link, url: undefined }, 'A link request needs a "url", a string.'],

@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useMessageGroup } from '../../hooks';
+import { enControlMessages, type ControlMessages } from '../../messages';
+import type { HumanControlOutcome, HumanControlRequest } from '../../request';
+import { createBrowserTabEnvironment, type TabEnvironment } from '../../store';
+import { cx } from '../../utils';
+import { useIsomorphicLayoutEffect } from '../../utils/react';
+import { LiveView, type LiveViewProps, type LiveViewState } from '../live-view';
+import { safeHttpUrl } from '../shared';
+import { ControlLock } from './control-lock';
+
+/**
+ * Where a hand-off stands, in its `data-state`: `waiting` (the view read-only, "Take control"
+ * offered), `held` (this person has control: the view interactive), `held-elsewhere` (another tab of
+ * this browser has it: read-only), `failed` (the live view did not load, or its address is not
+ * http(s): nothing to take). Once the deadline passed the prompt is `expired` and the view gone.
+ */
+export type ControlState = 'waiting' | 'held' | 'held-elsewhere' | 'failed';
+
+/** The longest note handed back: the proxy takes no more (`checkHumanAnswer`). */
+const MAX_NOTE_LENGTH = 2000;
+
+/** Props of `ControlRequest`, the part of `<HumanRequestPrompt>` loaded for a hand-off. */
+export interface ControlRequestProps {
+  request: HumanControlRequest;
+  /** Sends the answer through the prompt (once; undefined when it took none). */
+  onAnswer: (control: HumanControlOutcome) => Promise<void> | undefined;
+  /** The prompt takes no answer now (`disabled`, or an answer is out): "Hand back" waits. */
+  disabled: boolean;
+  /** Who asks, shown under the buttons and describing the main one (null for none). */
+  notice: ReactNode;
+  noticeId: string;
+  idBase: string;
+  /** The prompt's `liveView` props. */
+  liveView: Omit<LiveViewProps, 'url' | 'interactive' | 'onStateChange' | 'ref'> | undefined;
+  /** The prompt's `tabs`. */
+  tabs: TabEnvironment | false | undefined;
+  messages: Partial<ControlMessages> | undefined;
+}
+
+/** A part of the lock's name: the request is untrusted, and an object's `String` is never called. */
+const keyPart = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** One lock per mounted hand-off, made with the tabs given (or the browser's). */
+function useControlLock(key: string, given: TabEnvironment | false | undefined) {
+  const [lock, setLock] = useState<ControlLock | undefined>(undefined);
+  const listeners = useRef(new Set<() => void>());
+  useEffect(() => {
+    const tabs = given === false ? undefined : (given ?? createBrowserTabEnvironment());
+    const made = new ControlLock(key, tabs, () => {
+      for (const listener of [...listeners.current]) listener();
+    });
+    setLock(made);
+    return () => {
+      made.destroy();
+      setLock(undefined);
+    };
+  }, [key, given]);
+  const holder = useSyncExternalStore(
+    (listener) => {
+      listeners.current.add(listener);
+      return () => listeners.current.delete(listener);
+    },
+    () => lock?.holder ?? 'none',
+    () => 'none' as const,
+  );
+  return { lock, holder };
+}
+
+/**
+ * A hand-off of the agent's browser: the reason (the prompt's message) and instructions as text,
+ * the live view read-only, and "Take control". Taking it (one tab of the browser at a time) makes
+ * the view interactive and moves focus into the frame; "Leave the live view", just before it, is
+ * where Shift+Tab out of the frame lands, and takes focus on to the hand-back. "Hand back" (with an
+ * optional note) answers `{ done: true, note }`, "I could not do it" `{ done: false, note }`. A
+ * live view that fails while held ends control: focus goes to its "Reconnect".
+ */
+export function ControlRequest(props: ControlRequestProps) {
+  const { request, idBase } = props;
+  const messages = useMessageGroup('control', enControlMessages, props.messages);
+  const liveUrl = safeHttpUrl(request.liveUrl);
+  const { lock, holder } = useControlLock(`${keyPart(request.source)}\n${keyPart(request.id)}`, props.tabs);
+  const [viewState, setViewState] = useState<LiveViewState>('connecting');
+  const [lost, setLost] = useState(false);
+  const [note, setNote] = useState('');
+  const view = useRef<HTMLDivElement>(null);
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  const takeButton = useRef<HTMLButtonElement>(null);
+  const handedBack = useRef(false);
+
+  const failed = liveUrl === undefined || viewState === 'failed' || viewState === 'unavailable';
+  const held = holder === 'me' && !failed;
+  const state: ControlState = failed ? 'failed' : held ? 'held' : holder === 'elsewhere' ? 'held-elsewhere' : 'waiting';
+  const canTake = state === 'waiting' && lock !== undefined;
+
+  // A frame that failed while held is no frame to hold: control ends, and the person can reconnect.
+  const onViewState = (next: LiveViewState) => {
+    setViewState(next);
+    const ended = (next === 'failed' || next === 'unavailable') && lock?.holder === 'me';
+    if (ended) lock.release();
+    setLost(ended);
+  };
+
+  // Focus follows control: into the frame when taken, out to "Take control" when it ends without
+  // an answer (an answer's status takes it otherwise), to "Reconnect" when the frame failed.
+  const wasHeld = useRef(false);
+  useIsomorphicLayoutEffect(() => {
+    const before = wasHeld.current;
+    wasHeld.current = held;
+    if (held && !before) (view.current?.querySelector('iframe') ?? noteField.current)?.focus();
+    else if (!held && before && !handedBack.current) {
+      const inside = view.current?.contains(document.activeElement) === true || document.activeElement === document.body;
+      if (inside) ((lost ? view.current?.querySelector('button') : null) ?? takeButton.current)?.focus();
+    }
+  }, [held, lost]);
+
+  const take = () => {
+    if (!canTake || lock === undefined) return;
+    void lock.take();
+  };
+  const handBack = (done: boolean) => {
+    if (props.disabled) return;
+    const said = note.trim() === '' ? {} : { note: note.trim() };
+    handedBack.current = true;
+    const sent = props.onAnswer(done ? { done: true, ...said } : { done: false, ...said });
+    // Refused (the caller's failure): the person still holds control and may hand back again.
+    void sent?.catch(() => (handedBack.current = false));
+  };
+
+  const instructions = typeof request.instructions === 'string' && request.instructions.trim() !== '' ? request.instructions : undefined;
+  const statusText =
+    state === 'held'
+      ? messages.heldByMe()
+      : state === 'held-elsewhere'
+        ? messages.heldElsewhere()
+        : state === 'failed' && liveUrl !== undefined
+          ? lost
+            ? messages.lost()
+            : messages.failed()
+          : '';
+  const hintId = `${idBase}-take-hint`;
+  const leaveHintId = `${idBase}-leave-hint`;
+  const noteId = `${idBase}-note`;
+  const hasNotice = props.notice !== null && props.notice !== false && props.notice !== undefined;
+  const notice = hasNotice ? (
+    <div className="hitl-agent-notice" id={props.noticeId}>
+      {props.notice}
+    </div>
+  ) : null;
+  const describedBy = (own: string) => cx(own, hasNotice && props.noticeId) || undefined;
+
+  return (
+    <div className="hitl-control" data-state={state}>
+      {instructions === undefined ? null : (
+        <div className="hitl-control-instructions">
+          <p className="hitl-control-instructions-label" id={`${idBase}-instructions`}>
+            {messages.instructionsLabel()}
+          </p>
+          <p className="hitl-control-instructions-text" aria-labelledby={`${idBase}-instructions`}>
+            <bdi>{instructions}</bdi>
+          </p>
+        </div>
+      )}
+      <p className="hitl-control-status" role="status">
+        {statusText}
+      </p>
+      {held ? (
+        <div className="hitl-control-leave">
+          <p className="hitl-control-leave-hint" id={leaveHintId}>
+            {messages.leaveHint()}
+          </p>
+          <button type="button" className="hitl-button" aria-describedby={leaveHintId} onClick={() => noteField.current?.focus()}>
+            {messages.leaveLiveView()}
+          </button>
+        </div>
+      ) : null}
+      {liveUrl === undefined ? (
+        <p className="hitl-control-unsafe-url">
+          <bdi>{messages.unsafeLiveUrl({ url: keyPart(request.liveUrl) })}</bdi>
+        </p>
+      ) : (
+        <LiveView
+          title={messages.frameTitle()}
+          {...props.liveView}
+          ref={view}
+          url={liveUrl}
+          interactive={held}
+          onStateChange={onViewState}
+        />
+      )}
+      {held ? (
+        <div className="hitl-control-hand-back">
+          <div className="hitl-field" data-field-type="textarea">
+            <label className="hitl-label" htmlFor={noteId}>
+              {messages.noteLabel()}
+            </label>
+            <textarea
+              ref={noteField}
+              id={noteId}
+              className="hitl-input"
+              rows={2}
+              maxLength={MAX_NOTE_LENGTH}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+          <div className="hitl-request-actions">
+            <button
+              type="button"
+              className="hitl-button hitl-button-primary"
+              aria-disabled={props.disabled || undefined}
+              aria-describedby={describedBy('')}
+              onClick={() => handBack(true)}
+            >
+              {messages.handBack()}
+            </button>
+            <button type="button" className="hitl-button" aria-disabled={props.disabled || undefined} onClick={() => handBack(false)}>
+              {messages.couldNotDoIt()}
+            </button>
+          </div>
+          {notice}
+        </div>
+      ) : (
+        <>
+          <div className="hitl-request-actions">
+            <button
+              ref={takeButton}
+              type="button"
+              className="hitl-button hitl-button-primary"
+              // aria-disabled, not disabled: focus stays on it when another tab takes control meanwhile.
+              aria-disabled={!canTake || undefined}
+              aria-describedby={describedBy(hintId)}
+              onClick={take}
+            >
+              {messages.takeControl()}
+            </button>
+          </div>
+          <p className="hitl-control-hint" id={hintId}>
+            {messages.takeControlHint()}
+          </p>
+          {notice}
+        </>
+      )}
+    </div>
+  );
+}

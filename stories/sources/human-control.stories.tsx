@@ -1,0 +1,153 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useId, useState } from 'react';
+import { expect, waitFor, within } from 'storybook/test';
+import {
+  controlOutcome,
+  controlRequestFromToolCall,
+  HumanRequestPrompt,
+  humanControlRequest,
+  type HumanAnswer,
+  type HumanRequestPromptProps,
+} from '../../src';
+import { liveViewConnected } from '../support/loaded';
+import { livePageUrl } from '../support/simulator-assets';
+import { expectAnsweredOnce, expectReceived, HOSTILE_MARKUP, promptPartsLoaded, sourceArgs, sourceArgTypes } from './source-story';
+
+const RECEIVES = 'the agent';
+
+/** A hand-off whose id is the story's own: stories side by side in one browser do not share a lock. */
+const handOff = (id: string) =>
+  humanControlRequest({
+    id,
+    source: 'browserbase',
+    liveUrl: livePageUrl(),
+    reason: 'A CAPTCHA blocks the checkout of order 4411.',
+    instructions: 'Tick “I am not a robot”, solve the pictures if asked, then hand back.',
+  });
+
+/** The prompt, and under it the `human_control` tool's input the agent reads once the hand-off ended. */
+function ControlStory({ onAnswer, ...props }: HumanRequestPromptProps) {
+  const [received, setReceived] = useState<string>();
+  const headingId = useId();
+  const answer = (given: HumanAnswer) => {
+    setReceived(JSON.stringify(controlOutcome(given), null, 2));
+    return onAnswer(given);
+  };
+  return (
+    <div style={{ display: 'grid', gap: 24, padding: 16, maxWidth: 720 }}>
+      <HumanRequestPrompt {...props} onAnswer={answer} />
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} style={{ fontSize: '1rem', margin: '0 0 8px' }}>
+          What {RECEIVES} receives
+        </h2>
+        <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>{received ?? 'Nothing yet: no answer was given.'}</pre>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * A hand-off of the agent's browser (`kind: 'control'`): from any source with a live view
+ * (`humanControlRequest`, here an agent on Browserbase) or the task service's `human_control` call
+ * (`controlRequestFromToolCall`). The person takes control of the live view, one tab of the
+ * browser at a time, and hands back; the agent receives `{ done, note? }`, or `{ done: false,
+ * expired: true }` at the deadline.
+ */
+const meta = {
+  title: 'Sources/Take the wheel',
+  component: HumanRequestPrompt,
+  tags: ['autodocs'],
+  args: sourceArgs(handOff('story-waiting')),
+  argTypes: sourceArgTypes,
+  loaders: [promptPartsLoaded, () => import('../../src/components/human-request-prompt/control-request')],
+  render: (args) => <ControlStory {...args} />,
+  // The frame keeps its 16:10 shape at the width it is given.
+  decorators: [(Story) => <div style={{ maxWidth: '44rem' }}>{Story()}</div>],
+} satisfies Meta<typeof HumanRequestPrompt>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waiting: the reason and instructions, the live view read-only, and "Take control". */
+export const Waiting: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('button', { name: 'Take control' })).toBeVisible();
+    await expect(canvasElement.querySelector('.hitl-control')).toHaveAttribute('data-state', 'waiting');
+    await expect(canvas.getByTitle('Live view of the agent’s browser')).toHaveAttribute('inert');
+    await liveViewConnected(canvasElement);
+  },
+};
+
+/** Held by this person: the view interactive, focus in the frame, "Hand back" with a note. */
+export const HeldByMe: Story = {
+  args: sourceArgs(handOff('story-held')),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Take control' }));
+    const frame = canvas.getByTitle('Live view of the agent’s browser');
+    await waitFor(() => expect(frame).not.toHaveAttribute('inert'));
+    await expect(canvasElement.querySelector('.hitl-control')).toHaveAttribute('data-state', 'held');
+    await expect(frame.ownerDocument.activeElement).toBe(frame);
+    await expect(canvas.getByRole('button', { name: 'Leave the live view' })).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Note for the agent (optional)' }), 'Ticked the box');
+    await userEvent.click(canvas.getByRole('button', { name: 'Hand back' }));
+    await expectReceived(canvas, RECEIVES, { done: true, note: 'Ticked the box' });
+    await expectAnsweredOnce(args, { requestId: 'story-held', action: 'accept', control: { done: true, note: 'Ticked the box' } });
+  },
+};
+
+/** Held by another tab of this browser (here, the prompt on the right): read-only, and said so. */
+export const HeldByAnotherTab: Story = {
+  args: sourceArgs(handOff('story-elsewhere')),
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <HumanRequestPrompt {...args} id="this-tab" />
+      <HumanRequestPrompt {...args} id="other-tab" />
+    </div>
+  ),
+  play: async ({ canvasElement, userEvent }) => {
+    const other = canvasElement.querySelector<HTMLElement>('#other-tab')!;
+    const mine = canvasElement.querySelector<HTMLElement>('#this-tab')!;
+    await userEvent.click(await within(other).findByRole('button', { name: 'Take control' }));
+    await expect(await within(mine).findByText('Another tab has control. This view is read-only until it hands back.')).toBeVisible();
+    await expect(mine.querySelector('.hitl-control')).toHaveAttribute('data-state', 'held-elsewhere');
+    await expect(mine.querySelector('iframe')).toHaveAttribute('inert');
+  },
+};
+
+/** The deadline passed: control ended (the view is gone) and the agent is told it expired. */
+export const Expired: Story = {
+  args: sourceArgs({ ...handOff('story-expired'), deadline: Date.now() - 1000 }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('This request expired.');
+    await expect(canvas.queryByTitle('Live view of the agent’s browser')).not.toBeInTheDocument();
+    await expectReceived(canvas, RECEIVES, { done: false, expired: true });
+  },
+};
+
+/** The live view did not load: no control to take, "Reconnect" offered. */
+export const FailedToLoad: Story = {
+  args: { ...sourceArgs(handOff('story-failed')), liveView: { loadTimeoutMs: 1, autoReconnectAttempts: 0 } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText(/The live view could not be loaded, so control cannot be taken/)).toBeVisible();
+    await expect(canvasElement.querySelector('.hitl-control')).toHaveAttribute('data-state', 'failed');
+    await expect(canvas.getByRole('button', { name: 'Reconnect' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Take control' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** The task service's `human_control` call, its reason and instructions agent-made text: shown as written. */
+export const TaskServiceCall: Story = {
+  args: sourceArgs(
+    controlRequestFromToolCall(
+      {
+        toolCallId: 'call_hc_51',
+        tool: { name: 'human_control', parameters: { reason: `Press and hold ${HOSTILE_MARKUP}`, instructions: 'Hold the button 3 s.' } },
+      },
+      { liveUrl: livePageUrl() },
+    ),
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText(`Press and hold ${HOSTILE_MARKUP}`)).toBeVisible();
+    await expect(canvas.getByText('Hold the button 3 s.')).toBeVisible();
+    await expect(canvasElement.querySelectorAll('section img, section b, [onerror]')).toHaveLength(0);
+  },
+};
