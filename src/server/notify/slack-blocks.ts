@@ -111,8 +111,9 @@ function buttons(view: SlackRequestView): Block[] {
   } else if (modals.form) elements.push(button(view, 'form', 'Answer…', 'primary'));
   else if (view.toolCall?.name === FORM_INPUT_TOOL_NAME && slackFormOfParameters(view.toolCall.parameters) !== undefined)
     elements.push(button(view, 'call', 'Answer…', 'primary'));
-  if (allows.decline === true) elements.push(button(view, 'decline', 'Decline'));
-  if (allows.cancel === true) elements.push(button(view, 'cancel', 'Cancel'));
+  // A hand-off of the agent's browser is taken in the inbox only, never answered from a message.
+  if (allows.decline === true && request.kind !== 'control') elements.push(button(view, 'decline', 'Decline'));
+  if (allows.cancel === true && request.kind !== 'control') elements.push(button(view, 'cancel', 'Cancel'));
   if (view.link !== undefined)
     elements.push({ type: 'button', action_id: 'hitl_open_request', text: plain('Open in inbox'), url: view.link });
   return elements.length === 0 ? [] : [{ type: 'actions', block_id: 'hitl_actions', elements }];

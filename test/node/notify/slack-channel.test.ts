@@ -205,3 +205,21 @@ it('gives a page to visit its address and "I have finished", which answers it', 
   expect(await opened).toEqual({ requestId: 'ln-1', action: 'accept' });
   expect(await audited(1)).toEqual([expect.objectContaining({ via: 'slack', status: 200 })]);
 });
+
+it("gives a hand-off of the agent's browser only the inbox link: it is never answered from a message", async () => {
+  const a = await slackInstance();
+  a.proxy.requests.open(
+    {
+      id: 'hc-1',
+      source: 'task-service',
+      kind: 'control',
+      liveUrl: 'https://live.example.com/session/1',
+      message: 'A CAPTCHA blocks the checkout',
+      allows: { cancel: true },
+    },
+    { team: 'ops' },
+  );
+  const message = await posted();
+  expect(buttonsOf(message).map((each) => each.action_id)).toEqual(['hitl_open_request']);
+  expect(JSON.stringify(message.body)).not.toContain('live.example.com');
+});
