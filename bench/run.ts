@@ -15,7 +15,8 @@
  *   tsx bench/run.ts --only bytes --single-module      the package built as one dist/index.js, as
  *                                         before it tree-shook (in the copy it is built from)
  *   --typing-rounds N, --table-rounds N, --polling-rounds N, --form-sizes 200,1000, --out FILE
- *   --form-cases ours,headless           some of the typing section's forms (the baseline is always measured)
+ *   --form-cases ours,headless           some of the typing section's forms (the baseline is always measured);
+ *                                         `sideBySide` adds the forms side by side in one page load
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,6 +36,7 @@ import { runHub } from './sections/hub';
 import { DIAGNOSTIC_FORM_PAGES, FORM_PAGES, servePages } from './sections/pages';
 import { runPolling } from './sections/polling';
 import { runRequests } from './sections/requests';
+import { runSideBySide, SIDE_BY_SIDE_PAGE } from './sections/side-by-side';
 import { runTabs } from './sections/tabs';
 import { FORM_SIZES, runTyping } from './sections/typing';
 import { runValidation } from './sections/validation';
@@ -167,9 +169,19 @@ async function main(): Promise<void> {
     if (sections.includes('bytes')) partial.bytes = await timed('bytes', () => runBytes(app.dir, log));
     if (sections.includes('typing') && open)
       partial.typing = await timed('typing', async () => {
-        const pages = await servePages(app.dir, values.diagnose ? [...FORM_PAGES, ...DIAGNOSTIC_FORM_PAGES] : FORM_PAGES);
+        const sideBySide = formCases === undefined || formCases.includes('sideBySide');
+        const specs = [...FORM_PAGES, ...(values.diagnose ? DIAGNOSTIC_FORM_PAGES : []), ...(sideBySide ? [SIDE_BY_SIDE_PAGE] : [])];
+        const pages = await servePages(app.dir, specs);
         try {
-          return await runTyping(open, pages, { rounds: typingRounds, diagnose: values.diagnose, sizes: formSizes, cases: formCases }, log);
+          const typing = await runTyping(
+            open,
+            pages,
+            { rounds: typingRounds, diagnose: values.diagnose, sizes: formSizes, cases: formCases },
+            log,
+          );
+          // A load of the three forms takes a second or two: more of them steady the medians.
+          const sideRounds = typingRounds * 2 + 1;
+          return sideBySide ? { ...typing, sideBySide: await runSideBySide(open, pages, { rounds: sideRounds }, log) } : typing;
         } finally {
           await pages.close();
         }

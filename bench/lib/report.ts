@@ -172,6 +172,27 @@ function tables(results: BenchResults): Table[] {
           `${typing.warmups} warm-ups, then the mean of the fastest 90% of ${typing.keystrokes}; "median key": the median of the same keystrokes, which the few that wait behind a rendered frame (5 to 15 ms each) do not move. "× base": ÷ the hand-written baseline's median of the same run.`,
       });
     }
+    const side = typing.sideBySide;
+    if (side) {
+      list.push({
+        title: `Forms side by side in one page load: ${side.fieldCount} fields, Chromium`,
+        header: ['Library', 'mount', '× base', 'keystroke', '× base', 'median key', '× base', 'lost keys', 'elements'],
+        rows: Object.entries(side.cases).map(([id, timing]) => [
+          LIBRARY_NAMES[id] ?? timing.label,
+          formatMs(timing.mountMs),
+          formatRatio(timing.mountRatio),
+          formatMs(timing.keystrokeMs),
+          formatRatio(timing.keystrokeRatio),
+          formatMs(timing.keystrokeMedianMs),
+          formatRatio(timing.keystrokeMedianRatio),
+          timing.lostKeystrokes,
+          timing.domElements,
+        ]),
+        note:
+          `The issue's own measurement: the three forms in one page (the stylesheet linked), each in a container of its own, after a small form of each kind was mounted and typed into unrecorded. Medians of ${side.rounds} page loads, the order rotated each load. ` +
+          `Mount: createRoot + flushSync(render) of each form in turn. Keystroke: the first text field's value set through the native setter, input dispatched, the next task awaited (MessageChannel), the forms typed into in turn; ${side.warmups} warm-ups, then the mean of the fastest 90% of ${side.keystrokes}. "× base": ÷ the hand-written form of the same page loads.`,
+      });
+    }
     list.push({
       title: "Forms: the selects' share of mount",
       header: ['Fields', 'selects', 'ToolCallForm: share', 'per select', 'hand-written: share', 'per select'],
@@ -202,6 +223,7 @@ function tables(results: BenchResults): Table[] {
         'long tasks',
         'rows in DOM',
         'aria-rowcount',
+        'layout read in render',
       ],
       rows: Object.values(table.cases).map((entry) => [
         entry.label,
@@ -215,9 +237,15 @@ function tables(results: BenchResults): Table[] {
         entry.scrollLongTasks,
         entry.renderedRows,
         entry.ariaRowCount ?? '–',
+        entry.layoutReadsInRender === undefined
+          ? '–'
+          : entry.layoutReadsInRender.length === 0
+            ? 'none'
+            : entry.layoutReadsInRender.join(', '),
       ]),
       note:
-        `Medians of ${table.rounds} page loads (longest tasks: the worst load). First render: createRoot + flushSync(render), then style and layout forced; "of which JS": without them. ` +
+        `Medians of ${table.rounds} page loads (longest tasks: the worst load). First render: createRoot + flushSync(render), then style and layout forced; "of which JS": without them (a layout the render itself forces is in it). ` +
+        '"Layout read in render": the layout properties and methods read during createRoot + flushSync(render), in a load of its own (each lays the page out inside the render). ' +
         'CPU: main-thread CPU time (CDP thread ticks), which a busy machine does not inflate as it does wall-clock times; mount: until two frames after. ' +
         'Scroll: 120 steps of 100 px, one a frame, 20 jumps over the table, then the end; frame intervals from requestAnimationFrame, long tasks (over 50 ms) from PerformanceObserver.',
     });

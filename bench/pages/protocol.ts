@@ -68,6 +68,35 @@ export interface FormBenchApi {
   takeKeyTimings(): KeyTimingSamples;
 }
 
+export interface SideBySideOptions {
+  fieldCount: number;
+  /** The forms by id (`side-by-side.tsx`), in the order they are mounted and typed into. */
+  order: string[];
+  /** Unrecorded keystrokes per form, first. */
+  warmups: number;
+  /** Recorded keystrokes per form. */
+  keystrokes: number;
+}
+
+export interface SideBySideCase {
+  /** `createRoot` + `flushSync(render)` of this form, in the page where the forms before it were mounted, ms. */
+  mountMs: number;
+  /** Per recorded keystroke into this form's first text input, ms (as `TypingSamples.samples`). */
+  samples: number[];
+  /** Keystrokes after which the input's value was not the one set. */
+  lost: number;
+  domElements: number;
+}
+
+export interface SideBySideApi {
+  /**
+   * Mounts a small form of each kind and types into it (unrecorded: the page's first run of each
+   * code path), then mounts the forms of `fieldCount` fields one after the other, each in a task
+   * of its own, and types into each in turn, one keystroke per form per turn.
+   */
+  run(options: SideBySideOptions): Promise<Record<string, SideBySideCase>>;
+}
+
 export interface TableMountResult {
   /** `createRoot` + `flushSync(render)`, ms. */
   renderMs: number;
@@ -79,6 +108,8 @@ export interface TableMountResult {
   ariaRowCount: number | null;
   renderedRows: number;
   columnHeaders: string[];
+  /** With `countLayoutReads`: the layout properties and methods read during `createRoot` + `flushSync(render)`, in order. */
+  layoutReads?: string[];
 }
 
 export interface TableScrollResult {
@@ -97,8 +128,12 @@ export interface TableScrollResult {
 export interface TableBenchApi {
   /** Makes `rows` offers and the element that renders them, in a task of its own: the data arrives before the table renders. */
   prepare(rows: number): Promise<void>;
-  /** Mounts what `prepare` made. */
-  mount(): Promise<TableMountResult>;
+  /**
+   * Mounts what `prepare` made. `countLayoutReads`: also records what the render reads of the
+   * layout (each read forces a layout inside the render); slower, so only in a load not timed.
+   * Default: false.
+   */
+  mount(options?: { countLayoutReads?: boolean }): Promise<TableMountResult>;
   /**
    * `steps` scroll steps of `stepPx` from the top, one per frame (as a wheel or held arrow key
    * does), then `jumps` jumps to positions spread over the table (as a dragged scrollbar does),
@@ -127,6 +162,7 @@ export interface PollingBenchApi {
 declare global {
   interface Window {
     formBench?: FormBenchApi;
+    sideBySideBench?: SideBySideApi;
     tableBench?: TableBenchApi;
     pollingBench?: PollingBenchApi;
   }

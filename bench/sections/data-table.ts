@@ -5,7 +5,9 @@
  * the end): frame intervals and long tasks, and the main thread's CPU time (CDP thread ticks, which
  * time the page waits for a CPU shared with other work does not inflate). Beside it, in the same run, the same component
  * rendering every row (as it did before windowing) and a hand-written `<table>` of every row, at
- * 10,000 rows. Medians over `rounds` page loads, interleaved.
+ * 10,000 rows. Medians over `rounds` page loads, interleaved. And, for DataTable, in a load of its
+ * own, what its render reads of the layout: a read inside `createRoot` + `flushSync(render)` lays
+ * the page out there, which the first render then pays before the browser would have.
  */
 import type { Browser } from 'playwright-core';
 import { median, ratio, round } from '../lib/stats';
@@ -62,6 +64,11 @@ export interface TableTiming {
   /** After the scroll: the last row's `aria-rowindex` and whether the header was in view, every load. */
   reachedEnd: boolean;
   headerKept: boolean;
+  /**
+   * The layout properties and methods the render read (`createRoot` + `flushSync(render)`, in a
+   * load of its own, not timed): each lays the page out inside the render. DataTable cases only.
+   */
+  layoutReadsInRender?: string[];
 }
 
 export interface DataTableResult {
@@ -76,6 +83,21 @@ interface Load {
   scroll: TableScrollResult;
   mountCpuMs: number;
   scrollCpuMs: number;
+}
+
+/** The layout the render of `rows` reads, in a load of its own (see `TableMountResult.layoutReads`). */
+async function layoutReads(browser: Browser, url: string, rows: number): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => window.tableBench !== undefined);
+    await page.evaluate((count) => (window.tableBench as NonNullable<Window['tableBench']>).prepare(count), rows);
+    const mount = await page.evaluate(() => (window.tableBench as NonNullable<Window['tableBench']>).mount({ countLayoutReads: true }));
+    return mount.layoutReads ?? [];
+  } finally {
+    await context.close();
+  }
 }
 
 async function oneLoad(browser: Browser, url: string, rows: number): Promise<Load> {
@@ -114,6 +136,10 @@ export async function runDataTable(
     for (const entry of order) loads.get(entry.id)?.push(await oneLoad(browser, pages.page(entry.page) + entry.query, entry.rows));
     log(`  data table: round ${roundIndex + 1}/${options.rounds}`);
   }
+  const reads = new Map<string, string[]>();
+  for (const entry of TABLE_CASES)
+    if (entry.page === 'table-ours' && entry.query === '')
+      reads.set(entry.id, await layoutReads(browser, pages.page(entry.page), entry.rows));
   const cases: Record<string, TableTiming> = {};
   for (const entry of TABLE_CASES) {
     const list = loads.get(entry.id) ?? [];
@@ -135,6 +161,7 @@ export async function runDataTable(
       ariaRowCount: first?.mount.ariaRowCount ?? null,
       reachedEnd: list.every((load) => load.scroll.lastRowIndex === null || load.scroll.lastRowIndex === entry.rows + 1),
       headerKept: list.every((load) => load.scroll.headerInView),
+      ...(reads.has(entry.id) ? { layoutReadsInRender: reads.get(entry.id) } : {}),
     };
   }
   return {

@@ -14,6 +14,7 @@ import type { Browser } from 'playwright-core';
 import { median, ratio, round } from '../lib/stats';
 import type { FormMountOptions, MountResult, TypingSamples } from '../pages/protocol';
 import type { ServedPages } from './pages';
+import type { SideBySideResult } from './side-by-side';
 
 export interface FormCase {
   id: string;
@@ -119,6 +120,8 @@ export interface TypingResult {
   sizes: Record<string, Record<string, CaseTiming>>;
   /** By field count: the share of the mount spent in the selects, (mount − mount with selects as text) ÷ mount. */
   selectShare: Record<string, { ours: number; baseline: number; selects: number; oursPerSelectMs: number; baselinePerSelectMs: number }>;
+  /** The issue's measurement: the forms with goals side by side in one page load (bench/sections/side-by-side.ts). */
+  sideBySide?: SideBySideResult;
 }
 
 /** The mean of the fastest `share` of the samples. */

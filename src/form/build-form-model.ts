@@ -63,9 +63,15 @@ function buildField(field: FormField, index: number, problems: FormInputProblem[
   const control = controlOf(field, kind);
   const notes: FieldNote[] = [];
   const label = typeof field.label === 'string' && field.label.trim() !== '' ? field.label : undefined;
-  const where = fieldSubject(index, field);
+  // The field's name in a problem is made only for a field that has one: most have none.
   const warn = (code: FormInputProblem['code'], property: string, message: string) =>
-    problems.push({ code, severity: 'warning', path: `/fields/${index}/${property}`, fieldIndex: index, message: `${where}: ${message}` });
+    problems.push({
+      code,
+      severity: 'warning',
+      path: `/fields/${index}/${property}`,
+      fieldIndex: index,
+      message: `${fieldSubject(index, field)}: ${message}`,
+    });
 
   if (!known) notes.push({ code: 'unknown-type', requestedType: field.type });
 

@@ -4,6 +4,7 @@ import type {
   FieldChangeEvent,
   FieldChangeTarget,
   FieldElement,
+  FieldInputProps,
   FieldKeyEvent,
   FieldPropGetters,
   FieldPropsEnvironment,
@@ -231,8 +232,14 @@ export function createFieldPropGetters(control: FieldStateOwner, index: number, 
             ...readonlyChoice(),
           };
         default: {
-          const text = {
-            ...common(),
+          // One object, written out: these props are asked for on every keystroke.
+          const text: FieldInputProps = {
+            id: ids.control,
+            name: ids.control,
+            onBlur,
+            ref,
+            'aria-invalid': invalid ? (true as const) : undefined,
+            'aria-describedby': described[invalid ? 1 : 0],
             value: typeof state.value === 'string' ? state.value : '',
             required: field.required,
             readOnly: readOnly(),
@@ -243,19 +250,21 @@ export function createFieldPropGetters(control: FieldStateOwner, index: number, 
             autoComplete: autoComplete(),
             onChange,
           };
-          if (field.control === 'textarea') return { ...text, rows: field.rows, cols: field.cols };
-          return {
-            ...text,
-            type: field.kind,
-            min,
-            max,
-            // No step given means any number: HTML's default step of 1 would refuse 1.5.
-            step: field.kind === 'number' ? (field.step ?? 'any') : undefined,
-            // No `pattern` attribute: the browser's own matcher backtracks on an agent's `^(a+)+$`
-            // whenever styles (`:invalid`) or assistive technology ask, on every key; Chromium
-            // gives up after a million steps and calls a matching value a mismatch. validateField
-            // checks the pattern in linear time.
-          };
+          if (field.control === 'textarea') {
+            text.rows = field.rows;
+            text.cols = field.cols;
+            return text;
+          }
+          text.type = field.kind;
+          text.min = min;
+          text.max = max;
+          // No step given means any number: HTML's default step of 1 would refuse 1.5.
+          text.step = field.kind === 'number' ? (field.step ?? 'any') : undefined;
+          // No `pattern` attribute: the browser's own matcher backtracks on an agent's `^(a+)+$`
+          // whenever styles (`:invalid`) or assistive technology ask, on every key; Chromium
+          // gives up after a million steps and calls a matching value a mismatch. validateField
+          // checks the pattern in linear time.
+          return text;
         }
       }
     },

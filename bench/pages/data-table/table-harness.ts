@@ -37,6 +37,59 @@ function longTasksSince(entries: readonly PerformanceEntry[], since: number): nu
   return entries.filter((entry) => entry.startTime + entry.duration >= since).map((entry) => entry.duration);
 }
 
+/** What makes the browser lay the page out when read after a change: the DOM's layout properties and methods. */
+const LAYOUT_GETTERS: ReadonlyArray<[object, string]> = [
+  [Element.prototype, 'scrollTop'],
+  [Element.prototype, 'scrollLeft'],
+  [Element.prototype, 'scrollHeight'],
+  [Element.prototype, 'scrollWidth'],
+  [Element.prototype, 'clientHeight'],
+  [Element.prototype, 'clientWidth'],
+  [HTMLElement.prototype, 'offsetHeight'],
+  [HTMLElement.prototype, 'offsetWidth'],
+  [HTMLElement.prototype, 'offsetTop'],
+];
+const LAYOUT_METHODS: ReadonlyArray<[object, string]> = [
+  [Element.prototype, 'getBoundingClientRect'],
+  [Element.prototype, 'getClientRects'],
+  [window, 'getComputedStyle'],
+];
+
+/**
+ * Records every layout property or method read from now until the returned function is called
+ * (which stops recording and restores them): within `createRoot` + `flushSync(render)`, each read
+ * lays out a page the render has just changed, inside the render. Counted in a load of its own,
+ * never in a timed one.
+ */
+function watchLayoutReads(): () => string[] {
+  const reads: string[] = [];
+  const restore: Array<() => void> = [];
+  for (const [target, name] of LAYOUT_GETTERS) {
+    const descriptor = Object.getOwnPropertyDescriptor(target, name) as PropertyDescriptor;
+    const get = Reflect.get(descriptor, 'get') as (this: unknown) => unknown;
+    Object.defineProperty(target, name, {
+      ...descriptor,
+      get(this: unknown) {
+        reads.push(name);
+        return get.call(this);
+      },
+    });
+    restore.push(() => Object.defineProperty(target, name, descriptor));
+  }
+  for (const [target, name] of LAYOUT_METHODS) {
+    const original = Reflect.get(target, name) as (...args: unknown[]) => unknown;
+    Reflect.set(target, name, function (this: unknown, ...args: unknown[]) {
+      reads.push(name);
+      return original.apply(this, args);
+    });
+    restore.push(() => Reflect.set(target, name, original));
+  }
+  return () => {
+    for (const undo of restore) undo();
+    return reads;
+  };
+}
+
 export function installTableBench(render: (rows: Offer[]) => ReactElement): void {
   // ICU's number formatting, initialised here in every page: the first `Intl.NumberFormat` of a
   // page costs 20–45 ms on a 2-core machine whoever creates it, and an app showing a run's result
@@ -59,13 +112,15 @@ export function installTableBench(render: (rows: Offer[]) => ReactElement): void
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
 
-    async mount() {
+    async mount(options = {}) {
       const element = prepared;
       if (!element) throw new Error('prepare(rows) first');
+      const watch = options.countLayoutReads === true ? watchLayoutReads() : undefined;
       const start = performance.now();
       const root = createRoot(container);
       flushSync(() => root.render(element));
       const renderMs = performance.now() - start;
+      const layoutReads = watch?.();
       void document.body.offsetHeight;
       const firstRenderMs = performance.now() - start;
       await nextFrame();
@@ -80,6 +135,7 @@ export function installTableBench(render: (rows: Offer[]) => ReactElement): void
         ariaRowCount: rowCount ? Number(rowCount) : null,
         renderedRows: bodyRows().length,
         columnHeaders: [...(table()?.tHead?.querySelectorAll('th') ?? [])].map((cell) => cell.textContent ?? ''),
+        ...(layoutReads ? { layoutReads } : {}),
       };
     },
 

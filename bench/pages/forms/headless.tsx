@@ -2,12 +2,7 @@
 // hand-written baseline, so the two differ only in what the hook does per keystroke. Each field is
 // a component that subscribes to its own field (`useHeadlessField`), not memoised, as the design
 // system guide writes it: typing re-renders that field, and not the form's component.
-import { useHeadlessField, type HeadlessField } from '../../../src';
 import { installNativeFormBench } from './native-form-page';
-import { nativeField } from './native-field';
-
-function SubscribedField({ field }: { field: HeadlessField }) {
-  return nativeField(useHeadlessField(field));
-}
+import { SubscribedField } from './native-field';
 
 installNativeFormBench(SubscribedField);

@@ -3,7 +3,7 @@
 // headless pages and the headless tests render it; each wraps it in its own field component, with or
 // without `useHeadlessField`, which is what they compare.
 import type { ReactNode } from 'react';
-import type { HeadlessField } from '../../../src';
+import { useHeadlessField, type HeadlessField } from '../../../src';
 
 function NativeControl({ field }: { field: HeadlessField }) {
   switch (field.control) {
@@ -58,4 +58,9 @@ export function nativeField(field: HeadlessField): ReactNode {
       {field.error ? <p {...field.getErrorProps()}>{field.error}</p> : null}
     </div>
   );
+}
+
+/** A field component subscribed to its own field (`useHeadlessField`), not memoised, as the design system guide writes it. */
+export function SubscribedField({ field }: { field: HeadlessField }) {
+  return nativeField(useHeadlessField(field));
 }

@@ -1,11 +1,11 @@
 // The form around the headless pages' fields: the same for both, so they differ only in `Field`.
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { useToolCallForm, type HeadlessField } from '../../../src';
-import { formInputParameters } from '../../fixtures/mixed-form';
+import { formInputParameters, type BenchField } from '../../fixtures/mixed-form';
 import { installFormBench } from './form-harness';
 
-/** Installs the bench's page of a `useToolCallForm` form whose fields `Field` renders. */
-export function installNativeFormBench(Field: ComponentType<{ field: HeadlessField }>): void {
+/** A `useToolCallForm` form whose fields `Field` renders, as `installFormBench` takes it. */
+export function nativeForm(Field: ComponentType<{ field: HeadlessField }>): (fields: BenchField[]) => () => ReactElement {
   function NativeForm({ parameters }: { parameters: unknown }) {
     const form = useToolCallForm({ parameters, onSubmit: (_answer, input) => console.log(input) });
     return (
@@ -17,8 +17,13 @@ export function installNativeFormBench(Field: ComponentType<{ field: HeadlessFie
       </form>
     );
   }
-  installFormBench((fields) => {
+  return (fields) => {
     const parameters = formInputParameters(fields);
     return () => <NativeForm parameters={parameters} />;
-  });
+  };
+}
+
+/** Installs the bench's page of a `useToolCallForm` form whose fields `Field` renders. */
+export function installNativeFormBench(Field: ComponentType<{ field: HeadlessField }>): void {
+  installFormBench(nativeForm(Field));
 }

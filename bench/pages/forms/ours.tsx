@@ -1,9 +1,5 @@
-// <ToolCallForm> given the form as `form_input` parameters.
-import { ToolCallForm } from '../../../src';
-import { formInputParameters } from '../../fixtures/mixed-form';
+// <ToolCallForm> (ours-form.tsx) on a page of its own.
 import { installFormBench } from './form-harness';
+import { oursForm } from './ours-form';
 
-installFormBench((fields) => {
-  const parameters = formInputParameters(fields);
-  return () => <ToolCallForm parameters={parameters} onSubmit={(_answer, input) => console.log(input)} />;
-});
+installFormBench(oursForm);

@@ -1,5 +1,5 @@
-import { useContext, type ComponentType } from 'react';
-import { applyClassNamePolicy, cutText, type HeadlessField } from '../../form';
+import { useContext, useMemo, useState, type ComponentType } from 'react';
+import { applyClassNamePolicy, cutText, type FormControl, type HeadlessField } from '../../form';
 import { useFieldOf } from '../../hooks';
 import { cx } from '../../utils';
 import { checkboxControl } from './checkbox-control';
@@ -13,13 +13,53 @@ import { SelectControl } from './select-control';
 import { switchControl } from './switch-control';
 import { textControl } from './text-control';
 
+/** Props of `FormField` and `RenderedFormField`. */
+export interface FormFieldProps {
+  index: number;
+  environment: FieldEnvironment;
+}
+
 /**
- * Field `index` of the form. It subscribes to that field alone, so typing in one field of 200
- * re-renders that field and nothing else.
+ * Field `index` of the form as the library renders it. It subscribes to that field alone, so typing
+ * in one field of 200 re-renders that field and nothing else.
  */
-export function FormField({ index, environment }: { index: number; environment: FieldEnvironment }) {
+export function FormField({ index, environment }: FormFieldProps) {
+  const [field, subscribe] = useSubscribedField(environment.control, index);
+  return fieldElements(field, environment, subscribe);
+}
+
+/** A ref that subscribes `show` to field `index` while it holds an element. */
+function fieldSubscriber(control: FormControl, index: number, show: (field: HeadlessField) => void): (element: HTMLElement | null) => void {
+  let stop: (() => void) | undefined;
+  // Called with null when the element goes (React 18, and 19 when a ref returns no cleanup).
+  return (element) => {
+    stop?.();
+    stop = undefined;
+    if (element === null) return;
+    const update = () => show(control.readField(index));
+    stop = control.subscribeField(index, update);
+    // A change between the render and the subscription is not lost (an equal field renders nothing).
+    update();
+  };
+}
+
+/** Field `index` of a form given `renderField`, whose markup is the app's: subscribed by an effect (`useFieldOf`). */
+export function RenderedFormField({ index, environment }: FormFieldProps) {
   const field = useFieldOf(environment.control, index);
   return environment.renderField ? environment.renderField(field, { field }, DefaultField) : fieldElements(field, environment);
+}
+
+/**
+ * `useFieldOf`, subscribed by the ref of the field's wrapper instead of an effect. A ref is set
+ * in the commit, where the control's own ref is set anyway; an effect per field made React walk
+ * the whole form again after mounting it, to run 200 effects.
+ */
+function useSubscribedField(control: FormControl, index: number): [HeadlessField, (element: HTMLElement | null) => void] {
+  // Read on every render: the form's messages or `disabled` may have changed with its parent.
+  const field = control.readField(index);
+  const [, setShown] = useState(field);
+  const subscribe = useMemo(() => fieldSubscriber(control, index, setShown), [control, index]);
+  return [field, subscribe];
 }
 
 /**
@@ -33,12 +73,13 @@ export function DefaultField({ field }: FieldSlotProps) {
 }
 
 // A function, not a component: without `renderField`, the field's own component renders it, one fiber less per keystroke.
-function fieldElements(field: HeadlessField, environment: FieldEnvironment) {
+function fieldElements(field: HeadlessField, environment: FieldEnvironment, ref?: (element: HTMLElement | null) => void) {
   const className = applyClassNamePolicy(field.field.className, environment.classNamePolicy);
   const invalid = field.error !== undefined;
   const Slot = environment.components?.[field.kind];
   return (
     <div
+      ref={ref}
       className={cx('hitl-field', className)}
       data-field-type={field.kind}
       data-state={invalid ? 'invalid' : 'valid'}

@@ -5,18 +5,20 @@ import { Heading, type HeadingLevel } from '../shared';
 import { ErrorSummary } from './error-summary';
 import type { FieldComponents, RenderField } from './field-slots';
 import { FieldEnvironmentContext, type FieldEnvironment } from './field-environment-context';
-import { FormField } from './form-field';
+import { FormField, RenderedFormField } from './form-field';
 import { FormFooter } from './form-footer';
 import { useLongText } from './long-text';
 
 // Each field subscribes to its own state; memo keeps a render of the form from reaching 200 fields.
 const MemoFormField = memo(FormField);
+const MemoRenderedFormField = memo(RenderedFormField);
 
 // An update visits every sibling of each fiber on its way down: typing in one of 1,000 sibling
 // fields walked all 1,000 on every keystroke. Grouped, it walks the groups and one group's fields:
 // about 2√n for groups of √n (63 of 1,000, 28 of 200).
 const FieldGroup = memo(function FieldGroup({ indexes, environment }: { indexes: readonly number[]; environment: FieldEnvironment }) {
-  return indexes.map((index) => <MemoFormField key={index} index={index} environment={environment} />);
+  const Field = environment.renderField ? MemoRenderedFormField : MemoFormField;
+  return indexes.map((index) => <Field key={index} index={index} environment={environment} />);
 });
 
 function groupIndexes(count: number): number[][] {

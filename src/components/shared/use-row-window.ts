@@ -130,11 +130,23 @@ function createRowWindow() {
         widened = true;
         onChange();
       };
+      // The page may have scrolled before this subscription (a link to a row, a test's script right
+      // after the render), and that scroll event reached no one. Reading `scrollTop` lays the page
+      // out: React subscribes inside the commit of a synchronous render, so with an observer the
+      // position is read at its first call, which comes after the browser's own layout.
+      let caughtUp = false;
+      const catchUp = () => {
+        caughtUp = true;
+        if (scroller.scrollTop === scrollTop) return false;
+        onScroll();
+        return true;
+      };
       const resized = (sizes: RowSizes) => {
         const [start = 0, end = 0] = range(settings);
         const before = [rowHeight, widened];
         ({ viewport, rowHeight, offset } = sizes);
         widened ||= sizes.overscan;
+        if (!caughtUp && catchUp()) return;
         const [nextStart = 0, nextEnd = 0] = range(settings);
         // A window that only shrinks waits for the overscan: rendering again now would cost the
         // first frame a render that changes nothing in view.
@@ -142,9 +154,7 @@ function createRowWindow() {
       };
       notify = onChange;
       scroller.addEventListener('scroll', onScroll);
-      // The page may have scrolled before this subscription: React subscribes after the paint, and a
-      // scroll in between (a link to a row, a test's script) sent its event to no one.
-      if (scroller.scrollTop !== scrollTop) onScroll();
+      if (!observe) catchUp();
       const stop = observe?.(scroller, resized);
       return () => {
         notify = () => {};
