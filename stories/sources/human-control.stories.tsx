@@ -85,7 +85,8 @@ export const HeldByMe: Story = {
     const frame = canvas.getByTitle('Live view of the agent’s browser');
     await waitFor(() => expect(frame).not.toHaveAttribute('inert'));
     await expect(canvasElement.querySelector('.hitl-control')).toHaveAttribute('data-state', 'held');
-    await expect(frame.ownerDocument.activeElement).toBe(frame);
+    // Focus goes into the frame once it shows (a frame still loading takes none).
+    await waitFor(() => expect(frame.ownerDocument.activeElement).toBe(frame));
     await expect(canvas.getByRole('button', { name: 'Leave the live view' })).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Note for the agent (optional)' }), 'Ticked the box');
     await userEvent.click(canvas.getByRole('button', { name: 'Hand back' }));

@@ -94,8 +94,16 @@ export function ControlRequest(props: ControlRequestProps) {
   const canTake = state === 'waiting' && lock !== undefined;
 
   // A frame that failed while held is no frame to hold: control ends, and the person can reconnect.
+  const focusPending = useRef(false);
   const onViewState = (next: LiveViewState) => {
     setViewState(next);
+    // Taken while the frame was still loading (hidden, so it took no focus): it takes focus once it shows.
+    const frame = view.current?.querySelector('iframe');
+    if (next === 'connected' && focusPending.current && frame != null) {
+      focusPending.current = false;
+      const active = document.activeElement;
+      if (active === document.body || active === null || view.current?.contains(active) === true) frame.focus();
+    }
     const ended = (next === 'failed' || next === 'unavailable') && lock?.holder === 'me';
     if (ended) lock.release();
     setLost(ended);
@@ -107,8 +115,12 @@ export function ControlRequest(props: ControlRequestProps) {
   useIsomorphicLayoutEffect(() => {
     const before = wasHeld.current;
     wasHeld.current = held;
-    if (held && !before) (view.current?.querySelector('iframe') ?? noteField.current)?.focus();
-    else if (!held && before && !handedBack.current) {
+    if (!held) focusPending.current = false;
+    if (held && !before) {
+      const frame = view.current?.querySelector('iframe');
+      (frame ?? noteField.current)?.focus();
+      focusPending.current = frame != null && document.activeElement !== frame;
+    } else if (!held && before && !handedBack.current) {
       const inside = view.current?.contains(document.activeElement) === true || document.activeElement === document.body;
       if (inside) ((lost ? view.current?.querySelector('button') : null) ?? takeButton.current)?.focus();
     }

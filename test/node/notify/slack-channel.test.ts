@@ -208,7 +208,7 @@ it('gives a page to visit its address and "I have finished", which answers it', 
 
 it("gives a hand-off of the agent's browser only the inbox link: it is never answered from a message", async () => {
   const a = await slackInstance();
-  a.proxy.requests.open(
+  void a.proxy.requests.open(
     {
       id: 'hc-1',
       source: 'task-service',
