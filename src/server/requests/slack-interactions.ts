@@ -23,7 +23,7 @@ import {
   toldOf,
   type SlackInteractionsDeps,
 } from './slack-replies';
-import { slackSubmission } from './slack-submissions';
+import { slackNotice, slackSubmission } from './slack-submissions';
 
 export type { SlackInteractionsDeps } from './slack-replies';
 
@@ -36,11 +36,12 @@ const MAX_SKEW_MS = 5 * 60_000;
 /**
  * `POST {basePath}/slack/interactions`, the Request URL of the Slack app of `slackChannel`: checks
  * Slack's signature (`X-Slack-Signature`, `v0`, under a channel's signing secret) and that the
- * request is at most five minutes old before it reads anything of the body (else 401), then answers
- * 200 at once, as Slack wants within 3 s, and handles the press after: once per interaction across
+ * request is at most five minutes old before it reads anything of the body (else 401). A press is
+ * answered 200 at once, as Slack wants within 3 s, and handled after: once per interaction across
  * instances (a retry, `X-Slack-Retry-Num`, finds it handled), as the person the channel's
- * `identify` names, through `takeAnswer` (`via: 'slack'`). Whoever cannot answer is told privately
- * (`chat.postEphemeral`), and so is whoever pressed after the request ended.
+ * `identify` names, through `takeAnswer` (`via: 'slack'`) or by opening its modal. A modal's
+ * submission is answered in the acknowledgement itself (`slackSubmission`). Whoever cannot answer
+ * is told privately (`chat.postEphemeral`), and so is whoever pressed after the request ended.
  */
 export async function slackInteractionsRoute(deps: SlackInteractionsDeps, request: Request): Promise<Response> {
   if (request.method !== 'POST') return notAllowed(['POST']);
@@ -61,7 +62,10 @@ export async function slackInteractionsRoute(deps: SlackInteractionsDeps, reques
   };
   // A modal's submission is answered in the acknowledgement itself (its errors, or closing it).
   if (payload?.type === 'view_submission')
-    return slackSubmission(deps, channel, payload).catch((error: unknown) => (failed(error), new Response(null, { status: 200 })));
+    return slackSubmission(deps, channel, payload).catch((error: unknown) => {
+      failed(error);
+      return slackNotice('The proxy could not take your answer just now. Nothing was sent; try again in a moment.');
+    });
   if (payload?.type === 'block_actions') deps.track(pressed(deps, channel, payload).catch(failed));
   return new Response(null, { status: 200 });
 }

@@ -30,7 +30,7 @@ const close = () => new Response(null, { status: 200 });
 /** Keeps the modal and what was typed in it, with an error under each block that has one. */
 const refuse = (errors: Record<string, string>) => Response.json({ response_action: 'errors', errors });
 /** Replaces the modal by a notice of why nothing was sent (no submit button: nothing is left to do in it). */
-const notice = (text: string) =>
+export const slackNotice = (text: string) =>
   Response.json({
     response_action: 'update',
     view: {
@@ -63,11 +63,11 @@ export async function slackSubmission(
   if (meta === undefined || actor === undefined || typeof view.id !== 'string') return close();
   const values = isRecord(view.state) ? view.state.values : undefined;
   const identity = await identifyActor(slack, actor, deps.logger);
-  if (typeof identity === 'string') return notice(identity);
+  if (typeof identity === 'string') return slackNotice(identity);
   if (meta.kind === 'call') return submitCall(deps, slack, meta, actor, identity, view.id, values);
   const found = await answerableRequest(deps.store, meta.id, identity);
-  if (typeof found === 'string') return notice(found);
-  if (!slackModalsOf(found.request)[meta.kind]) return notice(CANNOT_IN_SLACK);
+  if (typeof found === 'string') return slackNotice(found);
+  if (!slackModalsOf(found.request)[meta.kind]) return slackNotice(CANNOT_IN_SLACK);
   const read = readSlackModal(meta, found.request, meta.id, values);
   if ('errors' in read) return refuse(read.errors);
   const problem = checkHumanAnswer(found.request, read.answer);
@@ -93,12 +93,12 @@ async function submitCall(
   values: unknown,
 ): Promise<Response> {
   const call = await pendingCall(deps, meta.id, identity);
-  if (typeof call === 'string') return notice(call);
+  if (typeof call === 'string') return slackNotice(call);
   const read = readSlackModal(meta, undefined, meta.id, values, call.form);
   if ('errors' in read) return refuse(read.errors);
   const answer = 'answer' in read.answer ? read.answer.answer : undefined;
   const calls = deps.serviceCalls();
-  if (answer === undefined || calls === undefined) return notice(CANNOT_IN_SLACK);
+  if (answer === undefined || calls === undefined) return slackNotice(CANNOT_IN_SLACK);
   if (!(await handledOnce(deps, slack, VIEW_MARK(viewId)))) return close();
   const sent = calls.answer(identity, { taskId: call.taskId, toolCallId: call.toolCallId, input: encodeFormAnswer(answer) }, 'slack');
   deps.track(
