@@ -9,7 +9,7 @@ import { benchFields, middleTextFieldIndex, type BenchField } from '../../fixtur
 import type { FormBenchApi, KeyTimingSamples } from '../protocol';
 
 /** Resolves in the next task, after any task queued before it (React's scheduler posts messages too). */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

@@ -9,20 +9,10 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { benchFields, type BenchField } from '../../fixtures/mixed-form';
 import type { SideBySideApi, SideBySideCase } from '../protocol';
+import { nextTask } from './form-harness';
 
 /** Fields of the unrecorded forms mounted and typed into first, so no form pays for code the page runs for the first time. */
 const WARM_UP_FIELDS = 20;
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 interface Mounted {
   root: Root;
