@@ -65,6 +65,14 @@ export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
   return sha256(pad(0x5c, sha256(pad(0x36, message))));
 }
 
+/** Whether `a` and `b` hold the same bytes, in a time that depends on their length only (a MAC's check leaks nothing of it). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= (a[index] as number) ^ (b[index] as number);
+  return difference === 0;
+}
+
 /**
  * HMAC-SHA256 (RFC 2104) of strings under `secret`, hex: synchronous and the same on every runtime
  * the proxy runs on, jsdom included (whose `crypto` has no `subtle`), so the answer gate never waits

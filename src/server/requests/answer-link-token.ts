@@ -8,7 +8,7 @@
  */
 import type { HumanAnswer } from '../../request';
 import { isRecord } from '../../utils';
-import { hmacSha256 } from '../hmac';
+import { hmacSha256, sameBytes } from '../hmac';
 import { fromBase64, plainTitle, toBase64Url } from '../notify/notify-message';
 import type { AnswerLinkDecision, NotificationChannelActions } from '../notify/notify-options';
 
@@ -63,10 +63,7 @@ export function readAnswerToken(secret: string, token: string): { claims: Answer
   const given = match === null ? undefined : fromBase64(match[2] as string);
   if (match === null || given?.length !== MAC_BYTES) return undefined;
   const payload = match[1] as string;
-  const expected = macOf(secret, payload);
-  let difference = 0;
-  for (let index = 0; index < MAC_BYTES; index++) difference |= (expected[index] as number) ^ (given[index] as number);
-  if (difference !== 0) return undefined;
+  if (!sameBytes(macOf(secret, payload), given)) return undefined;
   let read: unknown;
   try {
     read = JSON.parse(decoder.decode(fromBase64(payload)));

@@ -7,6 +7,7 @@ import { readStrictJson } from '../forward/strict-json';
 import { describeError } from '../logger';
 import {
   EXPIRED_ACTION,
+  isCallersQuestion,
   NO_ANSWER,
   pageIdOf,
   randomId,
@@ -116,13 +117,7 @@ async function answer(ctx: RequestsContext, watchChanges: ChangeWatcher, { ident
     return unavailable();
   }
   // Another team's request (or user's), an unknown one, and an earlier question of a key look the same.
-  if (
-    record === undefined ||
-    pageIdOf(record) !== id ||
-    record.team !== identity.team ||
-    (record.user !== undefined && record.user !== identity.user)
-  )
-    return errorEnvelope(404, 'Request not found');
+  if (!isCallersQuestion(record, id, identity)) return errorEnvelope(404, 'Request not found');
   const parsed = await read();
   if (parsed instanceof Response) return parsed;
   try {

@@ -119,6 +119,23 @@ export function pageIdOf(record: Pick<StoredRequest, 'id' | 'key' | 'openedAt'>)
   return record.key === undefined ? record.id : `${record.id}.${record.openedAt.toString(36)}`;
 }
 
+/**
+ * Whether `record` holds question `id` (a page's id) of `identity`'s team (and is theirs, when it is
+ * for one user): another team's request, an unknown one and an earlier question of a key look the same.
+ */
+export function isCallersQuestion(
+  record: StoredRequest | undefined,
+  id: string,
+  identity: { readonly team: string; readonly user: string },
+): record is StoredRequest {
+  return (
+    record !== undefined &&
+    pageIdOf(record) === id &&
+    record.team === identity.team &&
+    (record.user === undefined || record.user === identity.user)
+  );
+}
+
 /** The record's id of a page's id (`pageIdOf`), or of a record's id itself (a record written before keys, of any id, too). */
 export const storeIdOf = (id: string): string => (id.startsWith(KEYED_PREFIX) ? (id.split('.', 1)[0] ?? id) : id);
 

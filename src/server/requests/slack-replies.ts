@@ -4,9 +4,9 @@ import { callSlack, type SlackChannelSettings, type SlackUser } from '../notify/
 import { escapeMrkdwn } from '../notify/notify-slack-body';
 import type { RequestStore, StoredRequest } from '../stores/request-store';
 import type { ProxyIdentity } from '../task-proxy-options';
-import { pageIdOf, requestOf, storeIdOf } from './request-records';
+import { isCallersQuestion, requestOf, storeIdOf } from './request-records';
 import type { HumanRequest } from '../../request';
-import { hmacSha256 } from '../hmac';
+import { createHmacSha256, hmacSha256, sameBytes } from '../hmac';
 import { slackFormOfParameters, type SlackForm } from '../notify/slack-form';
 import type { AnswerAttempt } from './request-answer-route';
 import type { ServiceCallAnswers } from './service-calls';
@@ -28,7 +28,7 @@ export interface SlackInteractionsDeps {
 }
 
 const encoder = new TextEncoder();
-export const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** Whether `signature` is Slack's `v0` signature of `body` sent at `timestamp`, under `secret`; compared in constant time. */
 export function signedBy(secret: string, timestamp: string, body: Uint8Array, signature: string): boolean {
@@ -36,11 +36,7 @@ export function signedBy(secret: string, timestamp: string, body: Uint8Array, si
   const signed = new Uint8Array(base.length + body.length);
   signed.set(base);
   signed.set(body, base.length);
-  const expected = `v0=${hex(hmacSha256(encoder.encode(secret), signed))}`;
-  if (signature.length !== expected.length) return false;
-  let difference = 0;
-  for (let index = 0; index < expected.length; index++) difference |= expected.charCodeAt(index) ^ signature.charCodeAt(index);
-  return difference === 0;
+  return sameBytes(encoder.encode(`v0=${hex(hmacSha256(encoder.encode(secret), signed))}`), encoder.encode(signature));
 }
 
 /** How long the mark of an interaction handled outlives it: longer than Slack retries one. */
@@ -48,7 +44,7 @@ const HANDLED_MARK_MS = 60 * 60_000;
 
 /** Claims `what` once across instances for as long as Slack may retry it; false when it was handled, or the store failed. */
 export async function handledOnce(deps: SlackInteractionsDeps, slack: SlackChannelSettings, what: string): Promise<boolean> {
-  const mark = `slack-interaction:${slack.name}:${hex(hmacSha256(encoder.encode(slack.signingSecret), encoder.encode(what)))}`;
+  const mark = `slack-interaction:${slack.name}:${createHmacSha256(slack.signingSecret)(what)}`;
   try {
     return await deps.store.claimOnce(mark, HANDLED_MARK_MS);
   } catch (error) {
@@ -140,13 +136,7 @@ export async function answerableRequest(
   identity: ProxyIdentity,
 ): Promise<{ record: StoredRequest; request: HumanRequest } | string> {
   const [record] = await store.readRequests([storeIdOf(id)]);
-  if (
-    record === undefined ||
-    pageIdOf(record) !== id ||
-    record.team !== identity.team ||
-    (record.user !== undefined && record.user !== identity.user)
-  )
-    return NOT_YOURS;
+  if (!isCallersQuestion(record, id, identity)) return NOT_YOURS;
   const request = requestOf(record);
   if (request === undefined) return NOT_YOURS;
   if (record.state === 'answered' || record.state === 'delivered') {
