@@ -10,11 +10,10 @@
  * proxy's id, which pages, notifications and links name it by). Callers are named by the
  * `x-auth-user` header (`user@team`).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { HumanRequest } from '../../../src/request';
-import { createTaskProxy, emailChannel, toNodeListener, webhookChannel, webPushChannel } from '../../../src/server';
+import { createTaskProxy, emailChannel, webhookChannel, webPushChannel } from '../../../src/server';
 import { createRedisProxyStore } from '../../../src/server/redis';
+import { serveToParent } from '../proxy/child-server';
 
 const env = (name: string) => process.env[name] ?? '';
 const log = (level: string) => (message: string) => process.send?.({ log: { level, message } });
@@ -59,10 +58,7 @@ const room = (id: string): HumanRequest => ({
   allows: { decline: true },
 });
 
-const listener = toNodeListener(proxy);
-const server = createServer(listener);
-listener.attach(server);
-server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+serveToParent(proxy);
 process.on('message', (message: { open?: { id: string; team: string; durable: boolean } }) => {
   const open = message.open;
   if (open === undefined) return;
@@ -70,4 +66,3 @@ process.on('message', (message: { open?: { id: string; team: string; durable: bo
   process.send?.({ opened: { id: open.id, proxyId: opened.id } });
   void opened.then((answer) => process.send?.({ answered: { id: open.id, answer } }));
 });
-process.on('disconnect', () => process.exit(0));

@@ -5,10 +5,9 @@
  * It sends `{ port }` once listening, every log line as `{ log: { level, message } }`, and its
  * stats when sent `stats`.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTaskProxy, toNodeListener } from '../../../src/server';
+import { createTaskProxy } from '../../../src/server';
 import { createRedisProxyStore } from '../../../src/server/redis';
+import { serveToParent } from './child-server';
 
 const interval = Number(process.env.INTERVAL_MS ?? 300);
 const log = (level: string) => (message: string) => process.send?.({ log: { level, message } });
@@ -20,11 +19,7 @@ const proxy = createTaskProxy({
   logger: { info: log('info'), warn: log('warn'), error: log('error') },
   events: { pollIntervalMs: { status: interval, gif: interval }, firstPollJitterMs: 0, retryBaseMs: interval, retryCapMs: interval },
 });
-const listener = toNodeListener(proxy);
-const server = createServer(listener);
-listener.attach(server);
-server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+serveToParent(proxy);
 process.on('message', (message) => {
   if (message === 'stats') process.send?.({ stats: proxy.stats() });
 });
-process.on('disconnect', () => process.exit(0));

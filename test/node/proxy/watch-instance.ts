@@ -6,10 +6,9 @@
  * and `WATCH_INTERVAL_MS` (the watch's). It sends `{ port }` once listening and its stats when sent
  * `stats`. Callers are named by the `x-auth-user` header (`user@team`).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTaskProxy, toNodeListener, webhookChannel } from '../../../src/server';
+import { createTaskProxy, webhookChannel } from '../../../src/server';
 import { createRedisProxyStore } from '../../../src/server/redis';
+import { serveToParent } from './child-server';
 
 const env = (name: string) => process.env[name] ?? '';
 const interval = Number(env('INTERVAL_MS'));
@@ -31,11 +30,7 @@ const proxy = createTaskProxy({
   events: { pollIntervalMs: { status: interval, gif: interval }, firstPollJitterMs: 0, retryBaseMs: interval, retryCapMs: interval },
   toolCalls: { watch: { intervalMs: Number(env('WATCH_INTERVAL_MS')) } },
 });
-const listener = toNodeListener(proxy);
-const server = createServer(listener);
-listener.attach(server);
-server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+serveToParent(proxy);
 process.on('message', (message) => {
   if (message === 'stats') process.send?.({ stats: proxy.stats() });
 });
-process.on('disconnect', () => process.exit(0));
