@@ -96,13 +96,29 @@ async function postUntil(base: string, request: Post, retry: (reply: Reply) => b
 
 const inDoubt = (reply: Reply) => reply.code === 'answer_in_doubt';
 
+/**
+ * The real fetch, but an answer's time-out takes effect only once the service holds the answer: the
+ * service shares this process's event loop, and after a stall longer than the time-out the proxy's
+ * timer would fire before the service read the request, so the service would never hear it.
+ */
+async function timedOutOnlyOnceHeld(request: Request): Promise<Response> {
+  if (!new URL(request.url).pathname.endsWith('/run/tool-input')) return fetch(request);
+  const unsignalled = new Request(request.url, { method: request.method, headers: request.headers, body: await request.arrayBuffer() });
+  const abandoned = new Promise<never>((_, reject) => {
+    const abandon = () => void service.receivedAnswers(1).then(() => reject(new DOMException('The time-out is over', 'AbortError')));
+    if (request.signal.aborted) abandon();
+    else request.signal.addEventListener('abort', abandon, { once: true });
+  });
+  return Promise.race([fetch(unsignalled), abandoned]);
+}
+
 // Each test waits for real time-outs, leases and settle periods (seconds), on a machine that may be busy.
 describe('one proxy instance (memory store)', { timeout: 60_000 }, () => {
   it('a service slower than the time-out: the first person hears "in doubt", nobody else’s answer is sent, and the call ends answered once', async () => {
     // Still working when the proxy's time-out is over, however long the machine takes to get there.
     let finish!: () => void;
     service.behave({ until: new Promise<void>((resolve) => (finish = resolve)) });
-    const { base } = await startProxy({ timeoutMs: 1000 });
+    const { base } = await startProxy({ timeoutMs: 1000, fetch: timedOutOnlyOnceHeld });
 
     const first = await post(base, { input: 'ada:111111', key: 'ada-1' });
     expect(first).toMatchObject({ status: 504, code: 'answer_in_doubt' });
