@@ -15,6 +15,12 @@ export {
   TaskApiError,
 } from './client';
 export type {
+  ControlLeaseAddress,
+  ControlLeaseBody,
+  ControlLeaseHolder,
+  ControlLeaseStatus,
+  ControlLeaseTaken,
+  ControlReleaseOptions,
   CreateTaskClientOptions,
   CreateTaskRequest,
   CreateTaskResponse,
@@ -184,6 +190,7 @@ export type {
 // Every agent framework: the source-neutral request model and its prompt (the adapters are entries of their own: hitl-react/mcp, …).
 export { HumanRequestPrompt } from './components/human-request-prompt';
 export type {
+  ControlLeaseTarget,
   ControlState,
   HumanRequestPromptMessages,
   HumanRequestPromptProps,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { formInputTool, Inbox, RunList, RunViewer, TaskList, type TaskListItem, type ToolDefinition } from '../../src';
+import { formInputTool, humanControlTool, Inbox, RunList, RunViewer, TaskList, type TaskListItem, type ToolDefinition } from '../../src';
 import { APPROVE_PURCHASE_TOOL_NAME, approvePurchaseTool } from '../../src/testing';
 import { ApprovePurchasePrompt } from './approve-purchase-renderer';
 import { KeyCheck } from './key-check';
@@ -9,7 +9,7 @@ import { NewTaskForm } from './new-task-form';
  * The tools assumed for tasks this page did not create (the demo tasks, tasks made with curl):
  * the service does not list a task's tools, and a known schema lets the prompt render a form.
  */
-const KNOWN_TOOLS: ToolDefinition[] = [formInputTool(), approvePurchaseTool()];
+const KNOWN_TOOLS: ToolDefinition[] = [formInputTool(), approvePurchaseTool(), humanControlTool()];
 
 const RENDERERS = { [APPROVE_PURCHASE_TOOL_NAME]: ApprovePurchasePrompt };
 

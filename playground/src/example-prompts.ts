@@ -6,6 +6,8 @@ export interface ExamplePrompt {
   text: string;
   /** Whether the scenario asks through `approve_purchase`, which must then be among the task's tools. */
   needsApproval?: boolean;
+  /** Whether the agent hands its browser over through `human_control`, which must then be among the task's tools. */
+  needsControl?: boolean;
 }
 
 export const EXAMPLE_PROMPTS: readonly ExamplePrompt[] = [
@@ -17,6 +19,7 @@ export const EXAMPLE_PROMPTS: readonly ExamplePrompt[] = [
     text: 'Buy the ergonomic office chair at Acme Furniture after I approve the purchase',
     needsApproval: true,
   },
+  { label: 'Take control', text: 'Check out past a CAPTCHA (take control)', needsControl: true },
   { label: 'Failing run', text: 'Book my Lisbon trip on Acme Travel (this run will fail at payment)' },
   { label: 'Long run', text: 'Research and compare lightweight laptops across three shops' },
 ];

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formInputTool, useCreateTask, type ToolDefinition } from '../../src';
+import { formInputTool, humanControlTool, useCreateTask, type ToolDefinition } from '../../src';
 import { approvePurchaseTool } from '../../src/testing';
 import { EXAMPLE_PROMPTS, type ExamplePrompt } from './example-prompts';
 
@@ -19,6 +19,7 @@ export function NewTaskForm({ onCreated }: NewTaskFormProps) {
   const [text, setText] = useState('');
   const [withForm, setWithForm] = useState(true);
   const [withApproval, setWithApproval] = useState(false);
+  const [withControl, setWithControl] = useState(false);
   const [emptyTried, setEmptyTried] = useState(false);
   const create = useCreateTask();
 
@@ -26,6 +27,7 @@ export function NewTaskForm({ onCreated }: NewTaskFormProps) {
     setText(example.text);
     setEmptyTried(false);
     if (example.needsApproval === true) setWithApproval(true);
+    if (example.needsControl === true) setWithControl(true);
     textArea.current?.focus();
   };
 
@@ -41,6 +43,7 @@ export function NewTaskForm({ onCreated }: NewTaskFormProps) {
     const tools: ToolDefinition[] = [];
     if (withForm) tools.push(formInputTool());
     if (withApproval) tools.push(approvePurchaseTool());
+    if (withControl) tools.push(humanControlTool());
     create.mutate({ task, agent: 'BROWSER_AGENT', tools }).then(
       ({ taskId }) => onCreated(taskId, task, tools),
       // Shown from the hook's `error`.
@@ -74,7 +77,8 @@ export function NewTaskForm({ onCreated }: NewTaskFormProps) {
             aria-invalid={emptyTried || undefined}
           />
           <p id={hintId} className="pg-muted">
-            The simulated service picks a scenario from the words, e.g. “log in”, “2FA”, “shipping”, “buy”, “fail” or “compare”.
+            The simulated service picks a scenario from the words, e.g. “log in”, “2FA”, “shipping”, “buy”, “fail” or “compare”. With
+            “CAPTCHA” or “take control”, the agent hands you its browser: pass the check in its live view, then hand it back.
           </p>
         </div>
 
@@ -101,6 +105,12 @@ export function NewTaskForm({ onCreated }: NewTaskFormProps) {
             <input type="checkbox" checked={withApproval} onChange={(event) => setWithApproval(event.target.checked)} />
             <span>
               <code>approve_purchase</code>: ask me to approve a purchase
+            </span>
+          </label>
+          <label className="pg-check">
+            <input type="checkbox" checked={withControl} onChange={(event) => setWithControl(event.target.checked)} />
+            <span>
+              <code>human_control</code>: let me take over the browser
             </span>
           </label>
         </fieldset>

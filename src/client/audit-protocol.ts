@@ -13,10 +13,21 @@ export const AUDIT_PATH = '/audit';
 /**
  * What a person (or an app on their behalf) did through the proxy: with a task, or with a request
  * of `proxy.requests` (`open_request`, `cancel_request` and `expire_request` by its source or the
- * proxy, `answer_request` by a person).
+ * proxy, `answer_request` by a person), or with a hand-off of the agent's browser (`take_control`
+ * when a person takes control, `release_control` when they give it up, with its `durationMs` and
+ * the outcome `accepted`, `lapsed` when their page went away, or `ended` when the hand-off ended).
  */
 export type AuditAction =
-  'create_task' | 'answer' | 'stop_run' | 'stop_task' | 'open_request' | 'answer_request' | 'cancel_request' | 'expire_request';
+  | 'create_task'
+  | 'answer'
+  | 'stop_run'
+  | 'stop_task'
+  | 'open_request'
+  | 'answer_request'
+  | 'cancel_request'
+  | 'expire_request'
+  | 'take_control'
+  | 'release_control';
 
 /** Every `AuditAction`, for code that reads one from the wire. */
 export const AUDIT_ACTIONS: readonly AuditAction[] = Object.freeze([
@@ -28,6 +39,8 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = Object.freeze([
   'answer_request',
   'cancel_request',
   'expire_request',
+  'take_control',
+  'release_control',
 ]);
 
 /** One entry of the audit trail, as a browser reads it. Nothing of an answer's text is in it, not even a digest. */
@@ -57,6 +70,8 @@ export interface AuditEntry {
   readonly id?: string | undefined;
   /** The task's name as the team's task list shows it, when the proxy knows the task (with `identify`). */
   readonly taskName?: string | undefined;
+  /** For `release_control`: how long the person held control, in ms. */
+  readonly durationMs?: number | undefined;
 }
 
 /** One page of the audit trail, newest first. */
@@ -98,6 +113,7 @@ export function isAuditEntry(value: unknown): value is AuditEntry {
 export function toAuditEntry(value: unknown): AuditEntry | undefined {
   if (!isAuditEntry(value)) return undefined;
   const { at, user, team, action, taskId, runId, toolCallId, requestId, status, outcome, id, taskName } = value;
+  const durationMs: unknown = (value as { durationMs?: unknown }).durationMs;
   return {
     at,
     user,
@@ -111,5 +127,7 @@ export function toAuditEntry(value: unknown): AuditEntry | undefined {
     outcome,
     ...(id === undefined ? {} : { id }),
     ...(taskName === undefined ? {} : { taskName }),
+    // Read back only as a duration: a stored value of another shape is left out, not shown.
+    ...(typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? { durationMs } : {}),
   };
 }

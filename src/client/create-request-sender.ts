@@ -133,20 +133,22 @@ export type SendProxyRequest = (
     body?: unknown;
     signal?: AbortSignal | undefined;
     priority?: RequestPriority | undefined;
+    /** Sent with `keepalive`, so it outlives the page (a release at `pagehide`). */
+    keepalive?: boolean | undefined;
     label?: string;
   },
 ) => Promise<Record<string, unknown> | undefined>;
 
 export function createProxySender(settings: RequestSenderSettings): SendProxyRequest {
   const exchange = createExchange(settings);
-  return (path, { query = {}, body, signal, priority, label = path }) => {
+  return (path, { query = {}, body, signal, priority, keepalive, label = path }) => {
     const row = { method: body === undefined ? 'GET' : 'POST', path: label, emptyBodyIsSuccess: false } as const;
     const url = () => {
       const resolved = requestUrl(settings, [], path, undefined);
       for (const [name, value] of Object.entries(query)) resolved.searchParams.set(name, value);
       return resolved;
     };
-    return exchange(row, url, body === undefined ? null : JSON.stringify(body), { signal, priority });
+    return exchange(row, url, body === undefined ? null : JSON.stringify(body), { signal, priority, keepalive });
   };
 }
 
@@ -159,7 +161,11 @@ function createExchange(settings: RequestSenderSettings) {
     endpoint: ExchangeRow,
     requestUrlOf: () => URL,
     body: string | null,
-    { signal, priority }: { signal?: AbortSignal | undefined; priority?: RequestPriority | undefined } = {},
+    {
+      signal,
+      priority,
+      keepalive,
+    }: { signal?: AbortSignal | undefined; priority?: RequestPriority | undefined; keepalive?: boolean | undefined } = {},
     extraHeaders?: Readonly<Record<string, string>>,
   ) {
     const label = `${endpoint.method} ${endpoint.path}`;
@@ -185,7 +191,14 @@ function createExchange(settings: RequestSenderSettings) {
       try {
         const doFetch = settings.fetch ?? globalThis.fetch;
         response = await doFetch(
-          new Request(url, { method: endpoint.method, headers, body, signal: deadline.signal, ...(priority && { priority }) }),
+          new Request(url, {
+            method: endpoint.method,
+            headers,
+            body,
+            signal: deadline.signal,
+            ...(priority && { priority }),
+            ...(keepalive === true && { keepalive }),
+          }),
         );
       } catch (cause) {
         if (deadline.signal.aborted) throw abortError(cause);

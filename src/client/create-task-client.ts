@@ -2,6 +2,17 @@ import { rememberClientScope } from './client-scope';
 import { isRecord } from '../utils';
 import { createEventSource } from './create-event-source';
 import { AUDIT_PATH, toAuditEntry, type AuditEntry, type AuditPage } from './audit-protocol';
+import {
+  CONTROL_HELD_CODE,
+  CONTROL_PATH,
+  toControlLeaseHolder,
+  toControlLeaseStatus,
+  type ControlLeaseAddress,
+  type ControlLeaseBody,
+  type ControlLeaseHolder,
+  type ControlLeaseStatus,
+  type ControlLeaseTaken,
+} from './control-protocol';
 import { createProxySender, createRequestSender, type EndpointRequest } from './create-request-sender';
 import { IDEMPOTENCY_KEY_HEADER } from './event-protocol';
 import { TaskApiError } from './task-api-error';
@@ -20,6 +31,7 @@ import {
 import type {
   AuditPageRequestOptions,
   AuditTrailRequestOptions,
+  ControlReleaseOptions,
   CreateTaskResponse,
   Page,
   PageRequestOptions,
@@ -161,6 +173,46 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
     return { delivered: !isRecord(data) || data.delivered !== false };
   }
 
+  /** One exchange with the control lease of a hand-off, its answer checked: a take must give control. */
+  async function control(
+    id: string,
+    action: 'read' | 'take' | 'release',
+    address: ControlLeaseAddress & { lease?: string },
+    o: ControlReleaseOptions | undefined,
+  ): Promise<ControlLeaseStatus | ControlLeaseTaken> {
+    if (typeof id !== 'string' || id === '') throw new TypeError('id must be a non-empty string');
+    const post = action !== 'read';
+    const endpoint = `${post ? 'POST' : 'GET'} ${CONTROL_PATH}/{id}`;
+    const toolCallId: Record<string, string> = address.toolCallId === undefined ? {} : { toolCallId: address.toolCallId };
+    let data: unknown;
+    try {
+      const envelope = await proxySend(`${CONTROL_PATH}/${encodeURIComponent(id)}`, {
+        query: post ? {} : toolCallId,
+        body: post ? { action, lease: address.lease, ...toolCallId } : undefined,
+        signal: o?.signal,
+        priority: o?.priority,
+        keepalive: o?.keepalive,
+        label: `${CONTROL_PATH}/{id}`,
+      });
+      data = envelope?.data;
+    } catch (error) {
+      if (!(error instanceof TaskApiError) || error.code !== CONTROL_HELD_CODE) throw error;
+      // The proxy says who holds it under `details`; the error carries them as its own, checked.
+      const holder = toControlLeaseHolder(error.details?.details);
+      throw new TaskApiError(error.message, { ...error, details: holder && { user: holder.user, since: holder.since }, cause: error });
+    }
+    const status = toControlLeaseStatus(data);
+    if (status === undefined || (action === 'take' && (status.holder === null || !isRecord(data) || data.you !== true)))
+      throw new TaskApiError(`${endpoint} answered without the expected data`, { kind: 'parse', status: 200, endpoint });
+    return action === 'take' ? { holder: status.holder as ControlLeaseHolder, ttlMs: status.ttlMs, you: true } : status;
+  }
+
+  const readControl = (id: string, address?: ControlLeaseAddress, o?: RequestOptions) => control(id, 'read', address ?? {}, o);
+  // A take resolves only once `control` found the holder and `you: true` in it.
+  const takeControl = (id: string, body: ControlLeaseBody, o?: RequestOptions) =>
+    control(id, 'take', body, o) as Promise<ControlLeaseTaken>;
+  const releaseControl = (id: string, body: ControlLeaseBody, o?: ControlReleaseOptions) => control(id, 'release', body, o);
+
   /** A 2xx envelope whose `data` is not what the endpoint returns. */
   function malformed(name: TaskEndpointName, what: string): TaskApiError {
     const endpoint = endpointLabel(TASK_ENDPOINTS[name]);
@@ -249,7 +301,7 @@ export function createTaskClient(options: CreateTaskClientOptions): TaskClient {
       }
     },
   };
-  const proxyMethods = { getAuditTrail, getAuditPage, listRequests, answerRequest };
+  const proxyMethods = { getAuditTrail, getAuditPage, listRequests, answerRequest, readControl, takeControl, releaseControl };
   const client: TaskClient =
     options.events !== true
       ? { ...methods, ...proxyMethods }

@@ -36,6 +36,19 @@ export {
   type AuditEntry,
   type AuditPage,
 } from './audit-protocol';
+export {
+  CONTROL_HELD_CODE,
+  CONTROL_LEASE_PATTERN,
+  CONTROL_NOT_FOUND_CODE,
+  CONTROL_PATH,
+  toControlLeaseHolder,
+  toControlLeaseStatus,
+  type ControlLeaseAddress,
+  type ControlLeaseBody,
+  type ControlLeaseHolder,
+  type ControlLeaseStatus,
+  type ControlLeaseTaken,
+} from './control-protocol';
 export { ServerSentEventParser, type ServerSentEvent, type ServerSentEventHandlers } from './server-sent-event-parser';
 
 // The protocol table and the HTTP plumbing the proxy (`src/server`) and the simulated service

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditPage } from './audit-protocol';
+import type { ControlLeaseAddress, ControlLeaseBody, ControlLeaseStatus, ControlLeaseTaken } from './control-protocol';
 import type { TaskApiError } from './task-api-error';
 
 /**
@@ -252,6 +253,35 @@ export interface TaskClient {
     answer: { readonly requestId: string; readonly action: string },
     o?: RequestOptions,
   ): Promise<{ delivered: boolean }>;
+  /**
+   * Who holds control of a hand-off (`GET {baseUrl}/control/{id}`): `id` is the request's id as
+   * the proxy lists it, or the task's id with `toolCallId` for a `human_control` call. Changes
+   * nothing. Rejects with a `TaskApiError`: 404 for a hand-off the caller's team does not have,
+   * 410 `request_ended` once it ended, 503 (with `retryAfterMs`) when the proxy's store cannot be
+   * reached. Only `createTaskProxy` serves it. Absent on clients that are not made by `createTaskClient`.
+   */
+  readControl?(id: string, address?: ControlLeaseAddress, o?: RequestOptions): Promise<ControlLeaseStatus>;
+  /**
+   * Takes control of a hand-off for this page's `lease` (`POST {baseUrl}/control/{id}`), or renews
+   * it when this page holds it: send it again within `ttlMs` (every ~1500 ms) to keep it. Rejects
+   * with a `TaskApiError`: 409 `control_held` when someone else (another person, or another page
+   * of the same person) holds it, with `details.user` and `details.since`; 410 `request_ended`;
+   * 404; 503 as `readControl`. Never retried by the client. Only `createTaskProxy` serves it.
+   * Absent on clients that are not made by `createTaskClient`.
+   */
+  takeControl?(id: string, body: ControlLeaseBody, o?: RequestOptions): Promise<ControlLeaseTaken>;
+  /**
+   * Gives up control of a hand-off this page's `lease` holds (`POST {baseUrl}/control/{id}`); resolves
+   * as well when it did not hold it. With `keepalive` the request outlives the page (at `pagehide`).
+   * Only `createTaskProxy` serves it. Absent on clients that are not made by `createTaskClient`.
+   */
+  releaseControl?(id: string, body: ControlLeaseBody, o?: ControlReleaseOptions): Promise<ControlLeaseStatus>;
+}
+
+/** Options of `TaskClient.releaseControl`. */
+export interface ControlReleaseOptions extends RequestOptions {
+  /** Sent with `fetch`'s `keepalive`, so it is delivered while the page unloads. Default: false. */
+  keepalive?: boolean | undefined;
 }
 
 /** Options of `TaskClient.getAuditTrail`. */

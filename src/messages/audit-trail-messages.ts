@@ -24,15 +24,20 @@ export interface AuditTrailMessages {
   outcomeColumn(): string;
   /**
    * What was done: `create_task`, `answer`, `stop_run`, `stop_task`, a request's `open_request`,
-   * `answer_request`, `cancel_request`, `expire_request`, or another the proxy may add. Default:
-   * "Created the task", "Answered", "Stopped the run", "Stopped the task", "Request opened",
-   * "Answered the request", "Request cancelled", "Request expired", else the action as is.
+   * `answer_request`, `cancel_request`, `expire_request`, a hand-off's `take_control` and
+   * `release_control`, or another the proxy may add. `duration` (already formatted for the locale)
+   * is how long control was held, for `release_control`. Default: "Created the task", "Answered",
+   * "Stopped the run", "Stopped the task", "Request opened", "Answered the request", "Request
+   * cancelled", "Request expired", "Took control", "Released control after <duration>", else the
+   * action as is.
    */
-  action(context: { action: string }): string;
+  action(context: { action: string; duration?: string }): string;
   /**
    * What came of it: `accepted`, `already_answered`, `answer_in_doubt`, `refused`, `failed`,
-   * `request_ended`, or another. Default: "Done", "Someone had already answered", "Unknown whether
-   * it arrived", "Refused", "Failed", "The request had ended", else the outcome as is.
+   * `request_ended`, for a released control `lapsed` (the holder's page went away) or `ended` (the
+   * hand-off ended while held), or another. Default: "Done", "Someone had already answered",
+   * "Unknown whether it arrived", "Refused", "Failed", "The request had ended", "Their page went
+   * away", "The hand-off ended", else the outcome as is.
    */
   outcome(context: { outcome: string }): string;
   /** The button that reads older entries. Default: "Load more". */
@@ -56,7 +61,7 @@ export const enAuditTrailMessages: AuditTrailMessages = {
   taskColumn: () => 'Task',
   actionColumn: () => 'What',
   outcomeColumn: () => 'Outcome',
-  action: ({ action }) =>
+  action: ({ action, duration }) =>
     ({
       create_task: 'Created the task',
       answer: 'Answered',
@@ -66,6 +71,8 @@ export const enAuditTrailMessages: AuditTrailMessages = {
       answer_request: 'Answered the request',
       cancel_request: 'Request cancelled',
       expire_request: 'Request expired',
+      take_control: 'Took control',
+      release_control: duration === undefined ? 'Released control' : `Released control after ${duration}`,
     })[action] ?? action,
   outcome: ({ outcome }) =>
     ({
@@ -75,6 +82,8 @@ export const enAuditTrailMessages: AuditTrailMessages = {
       refused: 'Refused',
       failed: 'Failed',
       request_ended: 'The request had ended',
+      lapsed: 'Their page went away',
+      ended: 'The hand-off ended',
     })[outcome] ?? outcome,
   loadMore: () => 'Load more',
   loadingMore: () => 'Loading more…',

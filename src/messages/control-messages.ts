@@ -28,6 +28,20 @@ export interface ControlMessages {
   couldNotDoIt(): string;
   /** While another tab of this browser holds control. Default: "Another tab has control. This view is read-only until it hands back." */
   heldElsewhere(): string;
+  /**
+   * While someone else holds control, as the proxy says (`controlLease`): `user` as the proxy's
+   * `identify` named them (shown as text, isolated), `time` when they took it, in the locale's
+   * short time. Default: "<user> has control since <time>. This view is read-only until they hand back."
+   */
+  heldBy(context: { user: string; time: string }): string;
+  /** Someone else holds control, and the proxy did not say who. Default: "Someone else has control. This view is read-only until they hand back." */
+  heldBySomeone(): string;
+  /** The proxy cannot be reached to say who holds control; it is asked again. Default: "Cannot reach the server to see who has control. Trying again…" */
+  unreachable(): string;
+  /** This person's control ended because the proxy could not be reached to keep it. Default: "Your control ended: the server could not be reached to keep it. Take control again when it can." */
+  lapsed(): string;
+  /** The proxy says the hand-off ended, or is not there: control cannot be taken. Default: "This hand-off has ended, so control cannot be taken." */
+  ended(): string;
   /** The live view did not load: control cannot be taken. Default: "The live view could not be loaded, so control cannot be taken. Reconnect to try again." */
   failed(): string;
   /** The live view stopped loading while this person held control, which ended. Default: "The live view stopped loading, so your control ended. Reconnect, then take control again." */
@@ -51,6 +65,11 @@ export const enControlMessages: ControlMessages = {
   handBack: () => 'Hand back',
   couldNotDoIt: () => 'I could not do it',
   heldElsewhere: () => 'Another tab has control. This view is read-only until it hands back.',
+  heldBy: ({ user, time }) => `${user} has control since ${time}. This view is read-only until they hand back.`,
+  heldBySomeone: () => 'Someone else has control. This view is read-only until they hand back.',
+  unreachable: () => 'Cannot reach the server to see who has control. Trying again…',
+  lapsed: () => 'Your control ended: the server could not be reached to keep it. Take control again when it can.',
+  ended: () => 'This hand-off has ended, so control cannot be taken.',
   failed: () => 'The live view could not be loaded, so control cannot be taken. Reconnect to try again.',
   lost: () => 'The live view stopped loading, so your control ended. Reconnect, then take control again.',
   frameTitle: () => 'Live view of the agent’s browser',

@@ -42,6 +42,8 @@ export interface RunViewerMessages {
   answerInDoubt(): string;
   /** Hides the note on a request that is no longer pending. Default: "Dismiss". */
   dismiss(): string;
+  /** In place of a hand-off of the agent's browser (`human_control`) whose run ended while it was shown or held. Default: "The run ended; the hand-off is over." */
+  handOffEnded(): string;
   /** Heading of the live view. Default: "Live view". */
   liveViewHeading(): string;
   /** While the result loads. Default: "Loading the result…". */
@@ -92,6 +94,7 @@ export const enRunViewerMessages: RunViewerMessages = {
   probablyReceived: () => 'Your answer was probably received: the agent has moved on.',
   answerInDoubt: () => 'Your answer may already have been received. Checking whether the agent got it…',
   dismiss: () => 'Dismiss',
+  handOffEnded: () => 'The run ended; the hand-off is over.',
   liveViewHeading: () => 'Live view',
   resultLoading: () => 'Loading the result…',
   resultError: ({ reason }) => `Could not load the result: ${reason}`,

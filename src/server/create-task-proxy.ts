@@ -211,6 +211,7 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     teams,
     stopRun: (taskId) => statusReader.stopRun(taskId),
     audit: writeAudit,
+    serviceCalls: () => answers.calls,
   });
   // When each pending call was first seen, one time for every browser: on the stream and on status GETs.
   const toolCalls = new ToolCallClock({
@@ -291,7 +292,6 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
   const forward = createForwarder({ upstreamBase, apiKey, fetch: upstreamFetch, timeoutMs, maxResponseBytes, scrub, scrubHeader });
   // Told once the requests' part has the answers: it hears of each call answered from then on.
   const told: { to?: ((answered: AnsweredServiceCall) => void) | undefined } = {};
-  const onAnswered = (answered: AnsweredServiceCall) => told.to?.(answered);
   const answers = createServiceAnswers({
     gate,
     forward,
@@ -300,9 +300,10 @@ function createConfiguredProxy(options: ConfiguredOptions, upstreamAddress: stri
     recordAudit,
     digestOf,
     noteCall,
+    seen: (taskId, call) => void toolCalls.seen(taskId, call.toolCallId, Date.now(), call),
     teams,
     onStoreError,
-    onAnswered,
+    onAnswered: (answered) => told.to?.(answered),
   });
   told.to = options.attachServiceCalls?.(answers.calls);
 

@@ -23,6 +23,7 @@ export const TASK_PROXY_DEFAULTS = Object.freeze({
   maxPollers: 10_000,
   requestsEndedKeepMs: 60_000,
   requestsAnswerWaitMs: 10_000,
+  controlLeaseMs: 5000,
 });
 
 /** Options of the event stream of `createTaskProxy` (`GET {basePath}/events`). */
@@ -231,6 +232,13 @@ export interface TaskProxyOptions {
   toolCalls?: TaskProxyToolCallOptions;
   /** The requests of any source opened with `proxy.requests.open` (see `TaskProxyRequestOptions`). */
   requests?: TaskProxyRequestOptions;
+  /**
+   * The hand-offs of the agent's browser (`GET`/`POST {basePath}/control/{id}`): `leaseMs`, how long
+   * a page holds control without renewing it, so a page that closed or crashed loses control that
+   * long after its last renewal (pages renew about every 1500 ms; 1000 or more). Default:
+   * `{ leaseMs: 5000 }`.
+   */
+  control?: { leaseMs?: number };
 }
 
 /** Which request `requests.onAnswer` is given the answer of. */
@@ -287,9 +295,11 @@ export interface ProxyIdentity {
 /**
  * What `authorize` is asked about: an endpoint of the protocol table, the event stream, the audit
  * trail, the list of requests (`requests`), an answer to one (`answerRequest`), or a page handing
- * in (or taking back) its web push subscription (`pushSubscriptions`, with `notify` only).
+ * in (or taking back) its web push subscription (`pushSubscriptions`, with `notify` only), or the
+ * control of a hand-off (`control`: its holder, a take or a release; with `taskId` and
+ * `toolCallId` for a call of the service, `requestId` for a request).
  */
-export type ProxyEndpointName = TaskEndpointName | 'events' | 'audit' | 'requests' | 'answerRequest' | 'pushSubscriptions';
+export type ProxyEndpointName = TaskEndpointName | 'events' | 'audit' | 'requests' | 'answerRequest' | 'pushSubscriptions' | 'control';
 
 /** The second argument of `authorize`. */
 export interface ProxyAccess {
@@ -300,9 +310,9 @@ export interface ProxyAccess {
   readonly taskId?: string | undefined;
   /** The run named by `runId=`, or by the stream's `run=<taskId>/<runId>`. */
   readonly runId?: string | undefined;
-  /** For `submitToolInput`: the call the body answers. */
+  /** For `submitToolInput`: the call the body answers; for `control`, the hand-off's call (with `taskId`). */
   readonly toolCallId?: string | undefined;
-  /** For `answerRequest`: the request the body answers. */
+  /** For `answerRequest`: the request the body answers; for `control`, the hand-off's request. */
   readonly requestId?: string | undefined;
 }
 

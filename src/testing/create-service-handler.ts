@@ -5,6 +5,7 @@ import type { FaultState } from './faults';
 import type { HangingRequests } from './hanging-requests';
 import { HttpError } from './http-error';
 import type { RequestLog, SimulatorRequestRecord } from './request-log';
+import { serveLiveChallenge } from './serve-live-challenge';
 import { serveRecording } from './serve-recording';
 import { sleep } from './sleep';
 
@@ -19,8 +20,8 @@ export interface ServiceHandlerParts extends EndpointContext {
 }
 
 /**
- * The web-standard handler of a simulated service: logs each request, serves the live view and
- * recordings, applies faults and latency, checks the key, routes by the protocol table, and
+ * The web-standard handler of a simulated service: logs each request, serves the live view (and
+ * its challenge's form) and recordings, applies faults and latency, checks the key, routes by the protocol table, and
  * answers errors with the service's envelope.
  */
 export function createServiceHandler(parts: ServiceHandlerParts): (request: Request) => Promise<Response> {
@@ -30,6 +31,8 @@ export function createServiceHandler(parts: ServiceHandlerParts): (request: Requ
     const at = now();
     const recording = serveRecording(parts.engine, request, url.pathname, at);
     if (recording !== undefined) return recording;
+    const challenge = serveLiveChallenge(parts.engine, request, url.pathname, now);
+    if (challenge !== undefined) return challenge;
 
     const match = matchTaskEndpoint(url.pathname);
     const endpoint = match?.endpoints.find((candidate) => candidate.method === request.method);

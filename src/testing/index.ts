@@ -9,6 +9,7 @@ export { findFormAnswer } from './scenario';
 export type {
   Scenario,
   ScenarioAnswer,
+  ScenarioCheckStep,
   ScenarioError,
   ScenarioFailStep,
   ScenarioOutcome,
@@ -24,3 +25,5 @@ export { shippingScenario } from './scenarios/shipping-scenario';
 export { nonFormToolScenario, approvePurchaseTool, APPROVE_PURCHASE_TOOL_NAME } from './scenarios/non-form-tool-scenario';
 export { failingRunScenario } from './scenarios/failing-run-scenario';
 export { longRunScenario } from './scenarios/long-run-scenario';
+export { createHumanControlScenario, humanControlScenario } from './scenarios/human-control-scenario';
+export type { HumanControlScenarioOptions } from './scenarios/human-control-scenario';

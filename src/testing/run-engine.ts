@@ -1,7 +1,8 @@
 import { cloneJson } from '../utils';
 import type { DataTableEntry, GifStatus, JsonValue, RunResult, RunStatus, ToolCall } from '../client';
+import { attemptChallenge, createChallenge, type ChallengeAttempt, type LiveChallenge } from './live-challenge';
 import type { Scenario, ScenarioAnswer, ScenarioError, ScenarioOutcome, ScenarioToolParameters } from './scenario';
-import { createRandom, randomId, type Random } from './seeded-random';
+import { createRandom, hashSeed, randomId, type Random } from './seeded-random';
 
 /** A task as the engine holds it. */
 export interface TaskState {
@@ -29,6 +30,8 @@ export interface RunState {
   toolParameters: ScenarioToolParameters | null;
   answeredCallIds: Set<string>;
   answers: ScenarioAnswer[];
+  /** The live view's challenge, made at the run's first call of a step with `challenge`; `null` until then. */
+  challenge: LiveChallenge | null;
   endedAt: number | null;
   outcome: { output: { [field: string]: JsonValue }; dataTable: DataTableEntry[]; error: ScenarioError | null } | null;
 }
@@ -57,12 +60,15 @@ function readableName(text: string): string {
  */
 export class RunEngine {
   private ids: Random;
+  // Apart from `ids`, so that a challenge's code does not shift the ids of every later task.
+  private challengeDice: Random;
   private tasks: TaskState[] = [];
   private tasksById = new Map<string, TaskState>();
   private runsById = new Map<string, RunState>();
 
   constructor(private readonly settings: RunEngineSettings) {
     this.ids = createRandom(settings.seed);
+    this.challengeDice = challengeDice(settings.seed);
   }
 
   /** Adds a task and starts its first run. */
@@ -95,6 +101,7 @@ export class RunEngine {
       toolParameters: null,
       answeredCallIds: new Set(),
       answers: [],
+      challenge: null,
       endedAt: null,
       outcome: null,
     };
@@ -124,6 +131,7 @@ export class RunEngine {
     this.tasksById = new Map();
     this.runsById = new Map();
     this.ids = createRandom(this.settings.seed);
+    this.challengeDice = challengeDice(this.settings.seed);
   }
 
   /** Moves a run along its script up to time `at`. Idempotent; the only place time passes. */
@@ -147,20 +155,32 @@ export class RunEngine {
         run.stepStartedAt = endsAt;
       } else if (step.type === 'fail') {
         this.end(run, run.stepStartedAt, { error: cloneJson(step.error) });
+      } else if (step.type === 'check') {
+        let error: ScenarioError | undefined;
+        try {
+          error = step.check(run.answers);
+        } catch (thrown) {
+          error = scenarioFailure(run, thrown);
+        }
+        if (error === undefined) run.stepIndex += 1;
+        else this.end(run, run.stepStartedAt, { error: cloneJson(error) });
       } else {
         if (run.toolCall !== null) return;
-        // An agent can only call the tools its task was created with (spec §3).
-        if (!run.task.toolNames.has(step.tool)) {
-          run.stepIndex += 1;
-          continue;
-        }
-        let parameters: ScenarioToolParameters;
+        let parameters: ScenarioToolParameters | undefined;
         try {
-          parameters = cloneJson(typeof step.parameters === 'function' ? step.parameters(run.answers) : step.parameters);
+          // An agent can only call the tools its task was created with (spec §3).
+          if (run.task.toolNames.has(step.tool) && (step.when?.(run.answers) ?? true)) {
+            parameters = cloneJson(typeof step.parameters === 'function' ? step.parameters(run.answers) : step.parameters);
+          }
         } catch (error) {
           this.end(run, run.stepStartedAt, { error: scenarioFailure(run, error) });
           return;
         }
+        if (parameters === undefined) {
+          run.stepIndex += 1;
+          continue;
+        }
+        if (step.challenge === true) run.challenge ??= createChallenge(this.challengeDice);
         run.toolParameters = parameters;
         run.toolCall = { toolCallId: randomId(this.ids, 'call'), tool: { name: step.tool, parameters: cloneJson(parameters) } };
         return;
@@ -180,7 +200,10 @@ export class RunEngine {
       if (run.status !== 'running') return `is not pending: the run is ${run.status}`;
       return pending === null ? 'is not pending: the run is not waiting for tool input' : 'is not the pending tool call';
     }
-    run.answers.push({ tool: pending.tool.name, toolCallId: pending.toolCallId, parameters: run.toolParameters, input });
+    const answer: ScenarioAnswer = { tool: pending.tool.name, toolCallId: pending.toolCallId, parameters: run.toolParameters, input };
+    // What the agent finds when it looks at its page again, as it goes on.
+    if (this.pendingChallenge(run) !== null) answer.challengePassed = run.challenge?.solved === true;
+    run.answers.push(answer);
     run.answeredCallIds.add(pending.toolCallId);
     run.toolCall = null;
     run.toolParameters = null;
@@ -188,6 +211,20 @@ export class RunEngine {
     run.stepStartedAt = at;
     this.advance(run, at);
     return undefined;
+  }
+
+  /** The challenge the live view shows now: while the run waits on a call of a step with `challenge`; else `null`. */
+  pendingChallenge(run: RunState): LiveChallenge | null {
+    const step = run.task.scenario.steps[run.stepIndex];
+    if (run.status !== 'running' || run.toolCall === null || step?.type !== 'tool_call' || step.challenge !== true) return null;
+    return run.challenge;
+  }
+
+  /** A person's attempt at the live view's challenge, taken only while the run waits on it. */
+  attemptChallenge(run: RunState, attempt: ChallengeAttempt, at: number): void {
+    this.advance(run, at);
+    const challenge = this.pendingChallenge(run);
+    if (challenge !== null) attemptChallenge(challenge, attempt);
   }
 
   /** Stops a run that is still going at `at`; an ended run keeps its outcome. */
@@ -251,6 +288,10 @@ export class RunEngine {
         ? { output: { summary: outcome.summary, ...outcome.output }, dataTable: outcome.dataTable ?? [], error }
         : { output: {}, dataTable: [], error };
   }
+}
+
+function challengeDice(seed: number): Random {
+  return createRandom(hashSeed(`${seed}:challenges`));
 }
 
 /** A scenario function that throws fails the run, so a broken custom scenario shows up as a failed run, not a 500. */

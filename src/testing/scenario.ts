@@ -13,6 +13,11 @@ export interface ScenarioAnswer {
   parameters: ScenarioToolParameters;
   /** The caller's answer, exactly as sent to the tool-input endpoint. */
   input: string;
+  /**
+   * Whether the person had passed the live view's challenge when the call was answered: what the
+   * agent sees when it looks at its page again. Set only for a call whose step has `challenge`.
+   */
+  challengePassed?: boolean;
 }
 
 /** Error content of a failed run (`result.error`); the spec does not show its shape. */
@@ -54,6 +59,23 @@ export interface ScenarioToolCallStep {
   tool: string;
   /** Fixed parameters, or parameters made from the answers so far (e.g. a total that depends on an earlier choice). */
   parameters: ScenarioToolParameters | ((answers: readonly ScenarioAnswer[]) => ScenarioToolParameters);
+  /** Whether the agent makes this call, from the answers so far; the step is skipped when it returns false. Default: always. */
+  when?: (answers: readonly ScenarioAnswer[]) => boolean;
+  /**
+   * While the call waits, the live view shows a challenge only a person can pass: a box to tick
+   * and a code to type, posted as a form to the simulator. The answer then records whether it was
+   * passed (`ScenarioAnswer.challengePassed`). Default: false.
+   */
+  challenge?: boolean;
+}
+
+/**
+ * The agent looks at where it stands before going on: the run fails here with the error `check`
+ * returns, and goes on when it returns `undefined`.
+ */
+export interface ScenarioCheckStep {
+  type: 'check';
+  check: (answers: readonly ScenarioAnswer[]) => ScenarioError | undefined;
 }
 
 /** The run fails here, with this error content. */
@@ -63,7 +85,7 @@ export interface ScenarioFailStep {
 }
 
 /** One step of a scenario's script. */
-export type ScenarioStep = ScenarioPageStep | ScenarioToolCallStep | ScenarioFailStep;
+export type ScenarioStep = ScenarioPageStep | ScenarioToolCallStep | ScenarioCheckStep | ScenarioFailStep;
 
 /** A script of what the agent does in a run. */
 export interface Scenario {

@@ -1,4 +1,4 @@
-import { LIVE_PAGE_HEADERS, renderLivePage, renderMissingLivePage } from './live-page';
+import { livePageHeaders, renderLivePage, renderMissingLivePage } from './live-page';
 import { recordingGif } from './recording-gif';
 import type { RunEngine } from './run-engine';
 
@@ -20,17 +20,19 @@ export function serveRecording(engine: RunEngine, request: Request, pathname: st
   }
   const run = engine.run(runId);
   if (live !== null) {
-    if (run === undefined) return new Response(renderMissingLivePage(), { status: 404, headers: LIVE_PAGE_HEADERS });
+    if (run === undefined) return new Response(renderMissingLivePage(), { status: 404, headers: livePageHeaders() });
     engine.advance(run, at);
     const status = engine.statusOf(run);
+    const challenge = engine.pendingChallenge(run);
     const html = renderLivePage({
       taskName: run.task.readableName,
       status: status.status,
       detailedStatus: status.detailedStatus,
       page: engine.currentPage(run),
       waitingFor: run.toolCall?.tool.name ?? null,
+      challenge: challenge === null ? null : { ...challenge, runId: run.id },
     });
-    return new Response(html, { status: 200, headers: LIVE_PAGE_HEADERS });
+    return new Response(html, { status: 200, headers: livePageHeaders(challenge !== null && !challenge.solved) });
   }
   if (run === undefined || engine.gifOf(run, at).status !== 'completed') {
     return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -4,14 +4,13 @@
  * server elicits, a LangChain agent with `humanInTheLoopMiddleware`) whose requests it opens with
  * `proxy.requests.open`. Pages of two teams read their inbox through either instance.
  */
-import type { ChildProcess } from 'node:child_process';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
 import { startRedisServer, type RedisServer } from '../../scripts/lib/redis-server';
 import { startSimulatorServer, type SimulatorServer } from '../../src/testing';
-import { forkProcess } from '../node/proxy/fork-process';
+import { startInstance, startPageServer, type Instance } from './proxy-instances';
 import { bundleSourcePage, inboxPageSource } from './source-page';
 
 const API_KEY = 'sk_inbox_requests_Q7w2';
@@ -19,84 +18,6 @@ const API_KEY = 'sk_inbox_requests_Q7w2';
 const WAIT = { timeout: 20_000 };
 
 const PAGE_SOURCE = inboxPageSource('Operator');
-
-type InstanceMessage = {
-  port?: number;
-  opened?: string;
-  sourceId?: string;
-  done?: string;
-  tag?: string;
-  result?: unknown;
-  answers?: number;
-  failed?: string;
-  log?: string;
-};
-
-interface Instance {
-  child: ChildProcess;
-  port: number;
-  messages: InstanceMessage[];
-  /** The next message that `test` accepts (also one already received). */
-  next(test: (message: InstanceMessage) => boolean): Promise<InstanceMessage>;
-}
-
-async function startInstance(name: string, upstream: string, redisUrl: string): Promise<Instance> {
-  const child = await forkProcess(new URL('./requests-instance.ts', import.meta.url), {
-    env: { ...process.env, NAME: name, UPSTREAM: upstream, API_KEY, REDIS_URL: redisUrl, PREFIX: 'inbox-requests:' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const messages: InstanceMessage[] = [];
-  const waiting = new Set<() => void>();
-  child.on('message', (message: InstanceMessage) => {
-    messages.push(message);
-    for (const wake of [...waiting]) wake();
-  });
-  const next = (test: (message: InstanceMessage) => boolean) =>
-    new Promise<InstanceMessage>((resolve, reject) => {
-      const check = () => {
-        const found = messages.find(test);
-        if (found !== undefined) {
-          waiting.delete(check);
-          resolve(found);
-        } else if (child.exitCode !== null) reject(new Error(`${name} exited`));
-      };
-      waiting.add(check);
-      check();
-    });
-  const { port } = await next((message) => message.port !== undefined);
-  return { child, port: port!, messages, next };
-}
-
-/** The pages' origin: `/a/...` goes to instance A, `/b/...` to B, anything else is the page. */
-async function startPageServer(script: string, instances: Record<string, Instance>): Promise<Server> {
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox</title><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>';
-  const server = createServer((incoming, outgoing) => {
-    const url = incoming.url ?? '/';
-    const via = /^\/([ab])(\/.*)$/.exec(url);
-    const instance = via === null ? undefined : instances[via[1]!];
-    if (via === null || instance === undefined) {
-      const isScript = url === '/app.js';
-      outgoing.writeHead(200, { 'content-type': isScript ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' });
-      outgoing.end(isScript ? script : html);
-      return;
-    }
-    const forwarded = httpRequest(
-      { host: '127.0.0.1', port: instance.port, path: via[2], method: incoming.method, headers: incoming.headers },
-      (response) => {
-        outgoing.writeHead(response.statusCode ?? 502, response.headers);
-        response.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
-      outgoing.end();
-    });
-    incoming.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 let redis: RedisServer;
 let simulator: SimulatorServer;
@@ -109,8 +30,8 @@ let browser: Browser;
 beforeAll(async () => {
   const script = bundleSourcePage(PAGE_SOURCE, 'inbox-requests-page.tsx');
   [redis, simulator] = await Promise.all([startRedisServer(), startSimulatorServer({ apiKey: API_KEY, seed: 'inbox-requests' })]);
-  const redisUrl = `redis://127.0.0.1:${redis.port}`;
-  [a, b] = await Promise.all([startInstance('a', simulator.url, redisUrl), startInstance('b', simulator.url, redisUrl)]);
+  const settings = { upstream: simulator.url, apiKey: API_KEY, redisUrl: `redis://127.0.0.1:${redis.port}`, prefix: 'inbox-requests:' };
+  [a, b] = await Promise.all([startInstance('a', settings), startInstance('b', settings)]);
   pages = await startPageServer(await script, { a, b });
   origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   browser = await chromium.launch(chromiumLaunchOptions);

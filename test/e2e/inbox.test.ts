@@ -3,31 +3,18 @@
  * runs and a busy one show as three items; one is answered in place by keyboard alone, which
  * leaves two and reaches the service once; axe finds nothing.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { formInputTool } from '../../src/schema';
 import { answerFormInput } from '../../src/testing/playwright';
+import { axeViolations } from './axe';
 import { askScenario, busyScenario } from './e2e-scenarios';
 import { usePageRig } from './cross-tab-page';
 
 const API_KEY = 'sk_inbox_e2e_M3x9';
 const WAIT = { timeout: 20_000 };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const SCENARIOS = [busyScenario('busy'), askScenario('ask', 'Confirm the order', [{ type: 'text', label: 'Code', required: true }])];
 
 const rig = usePageRig({ apiKey: API_KEY, seed: 'inbox', scenarios: SCENARIOS });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Array<{ id: string }> }> } })
-      .axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => violation.id);
-  });
-}
 
 describe('the inbox, in Chromium', () => {
   it('lists three waiting runs of four, and answers one in place by keyboard alone', async () => {

@@ -3,43 +3,17 @@
  * create a task, answer the agent's form, watch the run end, approve a purchase, stop another run,
  * page through the tasks. Throughout, the API key must never reach the browser.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../scripts/start';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium';
+import { axeViolations } from './axe';
 
 // Distinctive, so any copy of it anywhere is found by a plain substring search.
 const API_KEY = 'sk_playground_e2e_Q7vX2mL9';
 const WAIT = { timeout: 30_000 };
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-/** Runs axe on the page as it is now. The live view is another site's page in a frame, so frames are left out. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const results = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target })),
-    }));
-  });
-  return violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${JSON.stringify(violation.nodes.map((node) => node.target))})`,
-  );
-}
 
 /** Waits until the element shows the text (the locator's own waiting, not a fixed pause). */
 async function waitForText(locator: Locator, text: string | RegExp): Promise<void> {
@@ -134,7 +108,7 @@ describe('the playground in Chromium', () => {
     return page.getByRole('region', { name: instruction });
   }
 
-  it('has its landmarks and labelled regions, and no axe violations on arrival', async () => {
+  it('has its landmarks and labelled regions and no axe violations on arrival, and checks the key through the proxy', async () => {
     await page.getByRole('banner').waitFor(WAIT);
     await page.getByRole('main').waitFor(WAIT);
     for (const name of ['API key', 'New task', 'Tasks', 'Selected task']) {
@@ -143,9 +117,8 @@ describe('the playground in Chromium', () => {
     // The demo tasks are listed before anything is checked.
     await page.getByRole('navigation', { name: 'Task pages' }).waitFor(WAIT);
     expect(await axeViolations(page)).toEqual([]);
-  });
 
-  it('checks the key through the proxy and says it was accepted', async () => {
+    // One page load for both: the dev server takes seconds to serve the page's modules.
     const region = page.getByRole('region', { name: 'API key' });
     await expect(region.getByRole('status').textContent()).resolves.toBe('Not checked yet.');
     await region.getByRole('button', { name: 'Check the key' }).click();
@@ -229,6 +202,32 @@ describe('the playground in Chromium', () => {
     await run.getByText('Bought the ergonomic office chair from Acme Furniture for €349.00.').waitFor({ timeout: 60_000 });
     const task = playground?.simulator.service.listTasks().find((candidate) => candidate.text.startsWith('Buy the ergonomic office chair'));
     expect(JSON.parse(task?.runs[0]?.answers[0]?.input ?? '{}')).toEqual({ approved: true });
+  });
+
+  it('offers the hand-off: the CAPTCHA example gives the agent human_control, and the agent asks for it', async () => {
+    const text = 'Check out past a CAPTCHA (take control)';
+    const newTask = page.getByRole('region', { name: 'New task' });
+    await newTask.getByRole('group', { name: 'Examples' }).getByRole('button', { name: 'Take control', exact: true }).click();
+    expect(await newTask.getByLabel('What should the agent do?').inputValue()).toBe(text);
+    // That example needs the hand-off tool, so picking it ticks it.
+    expect(await newTask.getByRole('checkbox', { name: /human_control/ }).isChecked()).toBe(true);
+    await newTask.getByRole('button', { name: 'Create task' }).click();
+
+    const run = page.getByRole('region', { name: text });
+    const handOff = () => {
+      const task = playground?.simulator.service.listTasks().find((candidate) => candidate.text === text);
+      return { task, call: task?.runs[0]?.toolCall ?? null };
+    };
+    await expect.poll(() => handOff().call?.tool.name, WAIT).toBe('human_control');
+    expect(handOff().task).toMatchObject({ scenario: 'human-control', tools: expect.arrayContaining(['human_control']) as unknown });
+
+    // Nobody takes over here: the run ends with the agent's reason, and no call is left waiting for later tests.
+    const { task, call } = handOff();
+    await playground?.simulator.service.client.submitToolInput(task?.id ?? '', {
+      toolCallId: call?.toolCallId ?? '',
+      input: JSON.stringify({ done: false }),
+    });
+    await run.getByText('Nobody could pass the challenge.', { exact: true }).waitFor({ timeout: 60_000 });
   });
 
   it('stops a running task after confirmation', async () => {

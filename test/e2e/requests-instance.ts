@@ -33,6 +33,8 @@ const proxy = createTaskProxy({
   store,
   events: false,
   identify: (request) => ({ user: request.headers.get('x-user') ?? '', team: request.headers.get('x-team') ?? '' }),
+  // A page that went loses control within two seconds, not five: the tests wait for it.
+  control: { leaseMs: 2000 },
   logger: { info: () => undefined, warn: () => undefined, error: (message) => send({ log: message }) },
 });
 

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type Ref } from 'react';
 import type { AuditEntry, TaskClient } from '../../client';
 import { useAuditTrail, useMessageGroup, useProvidedLocale } from '../../hooks';
-import { dateTimeFormat, enAuditTrailMessages } from '../../messages';
+import { dateTimeFormat, enAuditTrailMessages, formatNumber } from '../../messages';
 import { Heading, RetryAlert, useErrorReason, useFocusAfterRetry, type HeadingLevel } from '../shared';
 import { cx } from '../../utils';
 import { useIsomorphicLayoutEffect, withRefProp } from '../../utils/react';
@@ -39,6 +39,26 @@ export interface AuditTrailProps {
 export type AuditTrailState = 'loading' | 'error' | 'empty' | 'ready';
 
 const DEFAULT_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+const HELD_UNITS: ReadonlyArray<readonly [number, 'hour' | 'minute' | 'second']> = [
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1000, 'second'],
+];
+
+/** How long control was held, to the second, in its two largest units: "2 min 3 sec", "1 hr 5 min", "4 sec". */
+function formatHeldFor(ms: number, locale: readonly string[] | undefined): string {
+  let left = Math.round(Math.max(0, ms) / 1000) * 1000;
+  const parts: string[] = [];
+  for (const [size, unit] of HELD_UNITS) {
+    const count = Math.floor(left / size);
+    left -= count * size;
+    if ((count > 0 || (unit === 'second' && parts.length === 0)) && parts.length < 2)
+      parts.push(formatNumber(count, locale, { style: 'unit', unit, unitDisplay: 'short' }));
+    else if (parts.length > 0) break;
+  }
+  return parts.join(' ');
+}
 
 /**
  * The history the proxy recorded (`useAuditTrail`), newest first: of one task (`taskId`), or of
@@ -126,6 +146,7 @@ export const AuditTrail = withRefProp(function AuditTrail({ ref, ...props }: Aud
                 entry={entry}
                 messages={messages}
                 dates={dates}
+                locale={localeKey?.split(',')}
                 team={team}
                 focusable={index === focusRow}
               />
@@ -148,13 +169,15 @@ interface AuditRowProps {
   entry: AuditEntry;
   messages: AuditTrailMessages;
   dates: Intl.DateTimeFormat;
+  /** For how long control was held. */
+  locale: readonly string[] | undefined;
   /** The team's trail: a cell names the task. */
   team: boolean;
   /** The row "Load more" will focus. */
   focusable: boolean;
 }
 
-function AuditRow({ entry, messages, dates, team, focusable }: AuditRowProps) {
+function AuditRow({ entry, messages, dates, locale, team, focusable }: AuditRowProps) {
   const time = Date.parse(entry.at);
   return (
     <tr data-outcome={entry.outcome} tabIndex={focusable ? -1 : undefined}>
@@ -168,7 +191,12 @@ function AuditRow({ entry, messages, dates, team, focusable }: AuditRowProps) {
           <bdi>{entry.taskName ?? (entry.taskId === '' ? (entry.requestId ?? '') : entry.taskId)}</bdi>
         </td>
       ) : null}
-      <td>{messages.action({ action: entry.action })}</td>
+      <td>
+        {messages.action({
+          action: entry.action,
+          ...(entry.durationMs === undefined ? {} : { duration: formatHeldFor(entry.durationMs, locale) }),
+        })}
+      </td>
       <td>{messages.outcome({ outcome: entry.outcome })}</td>
     </tr>
   );

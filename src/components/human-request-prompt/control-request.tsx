@@ -1,21 +1,17 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useMessageGroup } from '../../hooks';
+import { useRef, useState, type ReactNode } from 'react';
+import { useMessageGroup, useMessagesLocale } from '../../hooks';
 import { enControlMessages, type ControlMessages } from '../../messages';
 import type { HumanControlOutcome, HumanControlRequest } from '../../request';
-import { createBrowserTabEnvironment, type TabEnvironment } from '../../store';
+import type { TabEnvironment } from '../../store';
 import { cx } from '../../utils';
 import { useIsomorphicLayoutEffect } from '../../utils/react';
 import { LiveView, type LiveViewProps, type LiveViewState } from '../live-view';
 import { safeHttpUrl } from '../shared';
-import { ControlLock } from './control-lock';
+import { ControlLease, type ControlLeaseTarget } from './control-lease';
+import { controlStatusText, type ControlState } from './control-status';
+import { useControl } from './use-control';
 
-/**
- * Where a hand-off stands, in its `data-state`: `waiting` (the view read-only, "Take control"
- * offered), `held` (this person has control: the view interactive), `held-elsewhere` (another tab of
- * this browser has it: read-only), `failed` (the live view did not load, or its address is not
- * http(s): nothing to take). Once the deadline passed the prompt is `expired` and the view gone.
- */
-export type ControlState = 'waiting' | 'held' | 'held-elsewhere' | 'failed';
+export type { ControlState } from './control-status';
 
 /** The longest note handed back: the proxy takes no more (`checkHumanAnswer`). */
 const MAX_NOTE_LENGTH = 2000;
@@ -35,41 +31,18 @@ export interface ControlRequestProps {
   liveView: Omit<LiveViewProps, 'url' | 'interactive' | 'onStateChange' | 'ref'> | undefined;
   /** The prompt's `tabs`. */
   tabs: TabEnvironment | false | undefined;
+  /** The prompt's `controlLease`. */
+  controlLease: ControlLeaseTarget | undefined;
   messages: Partial<ControlMessages> | undefined;
 }
 
 /** A part of the lock's name: the request is untrusted, and an object's `String` is never called. */
 const keyPart = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-/** One lock per mounted hand-off, made with the tabs given (or the browser's). */
-function useControlLock(key: string, given: TabEnvironment | false | undefined) {
-  const [lock, setLock] = useState<ControlLock | undefined>(undefined);
-  const listeners = useRef(new Set<() => void>());
-  useEffect(() => {
-    const tabs = given === false ? undefined : (given ?? createBrowserTabEnvironment());
-    const made = new ControlLock(key, tabs, () => {
-      for (const listener of [...listeners.current]) listener();
-    });
-    setLock(made);
-    return () => {
-      made.destroy();
-      setLock(undefined);
-    };
-  }, [key, given]);
-  const holder = useSyncExternalStore(
-    (listener) => {
-      listeners.current.add(listener);
-      return () => listeners.current.delete(listener);
-    },
-    () => lock?.holder ?? 'none',
-    () => 'none' as const,
-  );
-  return { lock, holder };
-}
-
 /**
  * A hand-off of the agent's browser: the reason (the prompt's message) and instructions as text,
- * the live view read-only, and "Take control". Taking it (one tab of the browser at a time) makes
+ * the live view read-only, and "Take control". Taking it (one tab of the browser at a time, or with
+ * `controlLease` one page of everyone's, and only once the proxy said so) makes
  * the view interactive and moves focus into the frame; "Leave the live view", just before it, is
  * where Shift+Tab out of the frame lands, and takes focus on to the hand-back. "Hand back" (with an
  * optional note) answers `{ done: true, note }`, "I could not do it" `{ done: false, note }`. A
@@ -78,8 +51,10 @@ function useControlLock(key: string, given: TabEnvironment | false | undefined) 
 export function ControlRequest(props: ControlRequestProps) {
   const { request, idBase } = props;
   const messages = useMessageGroup('control', enControlMessages, props.messages);
+  const locale = useMessagesLocale();
   const liveUrl = safeHttpUrl(request.liveUrl);
-  const { lock, holder } = useControlLock(`${keyPart(request.source)}\n${keyPart(request.id)}`, props.tabs);
+  const { control, view: controlView } = useControl(`${keyPart(request.source)}\n${keyPart(request.id)}`, props.tabs, props.controlLease);
+  const holder = controlView.holder;
   const [viewState, setViewState] = useState<LiveViewState>('connecting');
   const [lost, setLost] = useState(false);
   const [note, setNote] = useState('');
@@ -87,11 +62,14 @@ export function ControlRequest(props: ControlRequestProps) {
   const noteField = useRef<HTMLTextAreaElement>(null);
   const takeButton = useRef<HTMLButtonElement>(null);
   const handedBack = useRef(false);
+  // Released to hand back, the answer on its way: the hand-back stays in place, the view read-only.
+  const [handingBack, setHandingBack] = useState(false);
 
   const failed = liveUrl === undefined || viewState === 'failed' || viewState === 'unavailable';
   const held = holder === 'me' && !failed;
   const state: ControlState = failed ? 'failed' : held ? 'held' : holder === 'elsewhere' ? 'held-elsewhere' : 'waiting';
-  const canTake = state === 'waiting' && lock !== undefined;
+  const canTake = state === 'waiting' && control !== undefined && !controlView.ended && !handingBack;
+  const showHandBack = held || (handingBack && !failed);
 
   // A frame that failed while held is no frame to hold: control ends, and the person can reconnect.
   const focusPending = useRef(false);
@@ -104,8 +82,8 @@ export function ControlRequest(props: ControlRequestProps) {
       const active = document.activeElement;
       if (active === document.body || active === null || view.current?.contains(active) === true) frame.focus();
     }
-    const ended = (next === 'failed' || next === 'unavailable') && lock?.holder === 'me';
-    if (ended) lock.release();
+    const ended = (next === 'failed' || next === 'unavailable') && control?.holder === 'me';
+    if (ended) void control.release();
     setLost(ended);
   };
 
@@ -127,29 +105,36 @@ export function ControlRequest(props: ControlRequestProps) {
   }, [held, lost]);
 
   const take = () => {
-    if (!canTake || lock === undefined) return;
-    void lock.take();
+    if (!canTake || control === undefined) return;
+    void control.take();
   };
   const handBack = (done: boolean) => {
-    if (props.disabled) return;
+    if (props.disabled || handingBack || !held) return;
     const said = note.trim() === '' ? {} : { note: note.trim() };
     handedBack.current = true;
-    const sent = props.onAnswer(done ? { done: true, ...said } : { done: false, ...said });
-    // Refused (the caller's failure): the person still holds control and may hand back again.
-    void sent?.catch(() => (handedBack.current = false));
+    const answer = () => props.onAnswer(done ? { done: true, ...said } : { done: false, ...said });
+    if (!(control instanceof ControlLease)) {
+      // Refused (the caller's failure): the person still holds control and may hand back again.
+      void answer()?.catch(() => (handedBack.current = false));
+      return;
+    }
+    // The proxy hears of the release before the answer, so control ends as the person meant it, not as the hand-off's end.
+    setHandingBack(true);
+    void control.release().then(() => {
+      const sent = answer();
+      // Taken at once (or not at all): the prompt says what became of it.
+      if (sent === undefined) setHandingBack(false);
+      sent?.catch(() => {
+        handedBack.current = false;
+        setHandingBack(false);
+        // Refused: the person takes control again (if nobody else did meanwhile) and may hand back again.
+        void control.take();
+      });
+    });
   };
 
   const instructions = typeof request.instructions === 'string' && request.instructions.trim() !== '' ? request.instructions : undefined;
-  const statusText =
-    state === 'held'
-      ? messages.heldByMe()
-      : state === 'held-elsewhere'
-        ? messages.heldElsewhere()
-        : state === 'failed' && liveUrl !== undefined
-          ? lost
-            ? messages.lost()
-            : messages.failed()
-          : '';
+  const statusText = controlStatusText(messages, locale, { state, view: controlView, lost, liveUrl, handingBack });
   const hintId = `${idBase}-take-hint`;
   const leaveHintId = `${idBase}-leave-hint`;
   const noteId = `${idBase}-note`;
@@ -176,7 +161,7 @@ export function ControlRequest(props: ControlRequestProps) {
       <p className="hitl-control-status" role="status">
         {statusText}
       </p>
-      {held ? (
+      {showHandBack ? (
         <div className="hitl-control-leave">
           <p className="hitl-control-leave-hint" id={leaveHintId}>
             {messages.leaveHint()}
@@ -200,7 +185,7 @@ export function ControlRequest(props: ControlRequestProps) {
           onStateChange={onViewState}
         />
       )}
-      {held ? (
+      {showHandBack ? (
         <div className="hitl-control-hand-back">
           <div className="hitl-field" data-field-type="textarea">
             <label className="hitl-label" htmlFor={noteId}>
@@ -220,13 +205,18 @@ export function ControlRequest(props: ControlRequestProps) {
             <button
               type="button"
               className="hitl-button hitl-button-primary"
-              aria-disabled={props.disabled || undefined}
+              aria-disabled={props.disabled || handingBack || undefined}
               aria-describedby={describedBy('')}
               onClick={() => handBack(true)}
             >
               {messages.handBack()}
             </button>
-            <button type="button" className="hitl-button" aria-disabled={props.disabled || undefined} onClick={() => handBack(false)}>
+            <button
+              type="button"
+              className="hitl-button"
+              aria-disabled={props.disabled || handingBack || undefined}
+              onClick={() => handBack(false)}
+            >
               {messages.couldNotDoIt()}
             </button>
           </div>
@@ -239,7 +229,7 @@ export function ControlRequest(props: ControlRequestProps) {
               ref={takeButton}
               type="button"
               className="hitl-button hitl-button-primary"
-              // aria-disabled, not disabled: focus stays on it when another tab takes control meanwhile.
+              // aria-disabled, not disabled: focus stays on it when another tab or person takes control meanwhile, or refuses it.
               aria-disabled={!canTake || undefined}
               aria-describedby={describedBy(hintId)}
               onClick={take}

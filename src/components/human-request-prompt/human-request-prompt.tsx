@@ -8,6 +8,7 @@ import { lazyPart, useIsomorphicLayoutEffect, useLatestCallback, withRefProp } f
 import type { TabEnvironment } from '../../store';
 import type { FieldComponents, RenderField } from '../form-view';
 import type { LiveViewProps } from '../live-view';
+import type { ControlLeaseTarget } from './control-lease';
 import { Heading, subLevel, type HeadingLevel } from '../shared';
 import type { HumanRequestPromptMessages } from './messages';
 import { usePromptName } from './prompt-names';
@@ -85,6 +86,12 @@ export interface HumanRequestPromptProps {
    * channel and Web Locks (`createBrowserTabEnvironment()` of `hitl-react/store`).
    */
   tabs?: TabEnvironment | false | undefined;
+  /**
+   * Where control of a hand-off is held one person at a time, across people, tabs and proxy
+   * instances: the proxy's `{basePath}/control/{id}` through `client` (`id`: the request's id as the proxy lists it, or the
+   * task's id with `toolCallId` for a call of the task service). Default: none: one tab of this browser at a time (`tabs`).
+   */
+  controlLease?: ControlLeaseTarget | undefined;
   /** The region's id and the prefix of its elements' ids. Default: none on the region; the elements' ids use a generated prefix. */
   id?: string | undefined;
   /** The region (`<section>`). Default: none. */
@@ -333,6 +340,7 @@ const HumanRequestPromptBody = withRefProp(function HumanRequestPromptBody({ ref
         idBase={`${idBase}-control`}
         liveView={props.liveView}
         tabs={props.tabs}
+        controlLease={props.controlLease}
         messages={props.messages}
       />,
     );

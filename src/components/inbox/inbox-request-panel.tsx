@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { TaskClient } from '../../client';
+import { useTaskClient } from '../../hooks';
 import type { InboxMessages } from '../../messages';
 import type { HumanAnswer } from '../../request';
 import type { InboxRequestItem } from '../../store';
@@ -26,9 +28,16 @@ interface InboxRequestPanelProps {
    */
   focusInsideRef: RefObject<boolean>;
   onClose: () => void;
+  /** The inbox's client: through a proxy, a hand-off's control is leased there. */
+  client: TaskClient | undefined;
 }
 
+/** A client that can hold a hand-off at the proxy (a `createTaskProxy`'s): control is then one person's across browsers. */
+const leases = (client: TaskClient) => typeof (client as { takeControl?: unknown }).takeControl === 'function';
+
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not(.hitl-inbox-close), a[href]';
+/** A hand-off's first action ("Take control"): before it are only its live view's link and "Reconnect". */
+const HAND_OFF_ACTION = '.hitl-control .hitl-request-actions button';
 
 /**
  * A request opened in place: `<HumanRequestPrompt>` answering through the store (once; the item
@@ -42,6 +51,7 @@ export function InboxRequestPanel({ item, ended, messages, formProps, focusInsid
   const status = useRef<HTMLParagraphElement>(null);
   // `focusInsideRef` is followed by focus events: a prompt taken away with the focus in it fires no blur to say so.
   const isEnded = ended !== undefined;
+  const client = useTaskClient(props.client);
 
   // Into the first field once there is one: an approval's or a page's part loads after the panel.
   useEffect(() => {
@@ -52,7 +62,7 @@ export function InboxRequestPanel({ item, ended, messages, formProps, focusInsid
       const active = element.ownerDocument.activeElement;
       // Not taken from wherever the person went meanwhile.
       if (active !== opener && active !== element.ownerDocument.body && active !== null) return true;
-      const target = element.querySelector<HTMLElement>(FOCUSABLE);
+      const target = element.querySelector<HTMLElement>(HAND_OFF_ACTION) ?? element.querySelector<HTMLElement>(FOCUSABLE);
       target?.focus();
       return target !== null;
     };
@@ -112,6 +122,7 @@ export function InboxRequestPanel({ item, ended, messages, formProps, focusInsid
           classNamePolicy={formProps?.classNamePolicy}
           autocompletePolicy={formProps?.autocompletePolicy}
           agentNotice={formProps?.agentNotice}
+          controlLease={item.request.kind === 'control' && leases(client) ? { client, id: item.request.id } : undefined}
         />
       )}
       {!isEnded && sending ? <p className="hitl-inbox-submitting">{messages.submitting()}</p> : null}

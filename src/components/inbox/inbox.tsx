@@ -6,19 +6,19 @@ import {
   useMessages,
   useMessagesLocale,
   useNotificationPermission,
-  useShowToolCall,
   useToolCallAttention,
 } from '../../hooks';
 import { formatDuration, type InboxMessages } from '../../messages';
 import type { InboxItem, InboxRequestItem, InboxToolCallItem } from '../../store';
-import { cx, isRecord } from '../../utils';
+import { cx } from '../../utils';
 import { lazyPart, useIsomorphicLayoutEffect, useNow, withRefProp } from '../../utils/react';
 import type { RunViewerFormProps } from '../run-viewer';
-import { errorReason, Heading, LiveAnnouncer, RetryAlert, subLevel, WaitingTime, type HeadingLevel } from '../shared';
+import { errorReason, Heading, LiveAnnouncer, RetryAlert, subLevel, type HeadingLevel } from '../shared';
 import type { FieldComponents, RenderField } from '../tool-call-form';
 import type { ToolRenderers } from '../tool-call-prompt';
+import { InboxItemButton, taskLabel, toolCallItemTitle } from './inbox-item-button';
 import { InboxPrompt } from './inbox-prompt';
-import { endedText, InboxRequestButton, requestSourceText, requestStateAt, requestTitle } from './inbox-request';
+import { endedText, InboxRequestButton, requestStateAt, requestTitle } from './inbox-request';
 import { useArrivals } from './use-arrivals';
 
 // Loaded when a request is first opened: a page whose inbox only ever shows the service's calls
@@ -49,7 +49,8 @@ export interface InboxProps {
   /**
    * Names a tool call's tool, as plain text (agent-made names and headings are never read as HTML).
    * Default: `defaultToolLabel`: the form's heading for `form_input` (else the `formTool` message,
-   * "Form"), any other tool's name in words (`approve_purchase` → "Approve purchase"). A request
+   * "Form"), a `human_control` hand-off as its prompt's heading ("Take control", with its reason
+   * beside it), any other tool's name in words (`approve_purchase` → "Approve purchase"). A request
    * is named by what asks (its `requestedBy`, else its source's name) and by what it asks and what
    * for (`summarizeRequest`: its title, its form's heading or its first action's name; the action's
    * description or the request's message).
@@ -143,7 +144,7 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     (item) =>
       messages.announceArrival({
         task: taskLabel(item, messages),
-        title: item.kind === 'request' ? requestTitle(item, headings) : item.title,
+        title: item.kind === 'request' ? requestTitle(item, headings) : toolCallItemTitle(item),
       }),
     (item) => messages.announceEnded({ title: requestTitle(item, headings), status: endedText(item, item.state, messages, locale) ?? '' }),
   );
@@ -237,13 +238,14 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
               persistDrafts={props.persistDrafts !== false}
               focusInsideRef={focusInPanel}
               onClose={onClose}
+              client={props.client}
             />
           </Suspense>
         ) : null}
       </li>
     ) : (
       <li key={item.id} className="hitl-inbox-item" data-state={isOpen ? 'open' : 'closed'}>
-        <InboxItemButton item={item} {...button} client={props.client} toolLabel={props.toolLabel} />
+        <InboxItemButton item={item} {...button} headings={headings} client={props.client} toolLabel={props.toolLabel} />
         {isOpen ? (
           <InboxPrompt
             item={item}
@@ -308,85 +310,3 @@ export const Inbox = withRefProp(function Inbox({ ref, ...props }: InboxProps) {
     </section>
   );
 });
-
-/** An item's first line: its task, or the framework a request came from. */
-const taskLabel = (item: InboxItem, messages: InboxMessages) =>
-  item.kind === 'request' ? requestSourceText(item, messages) : (item.taskName ?? messages.taskFallback({ taskId: item.taskId }));
-
-/** `approve_purchase`, `approvePurchase`, `approve-purchase` → "Approve purchase". */
-function humanise(name: string): string {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[\s_\-.]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * The default of `<Inbox toolLabel>`: a form is named by its heading (the item's title), any
- * other tool by its name in words, never by the raw `form_input`.
- */
-function defaultToolLabel(item: InboxToolCallItem, messages: InboxMessages): string {
-  if (item.toolName === 'form_input') {
-    const { parameters } = item.toolCall.tool;
-    const hasHeading = isRecord(parameters) && typeof parameters.heading === 'string' && parameters.heading.trim() !== '';
-    return hasHeading ? item.title : messages.formTool();
-  }
-  return humanise(item.toolName);
-}
-
-interface InboxItemButtonProps {
-  item: InboxToolCallItem;
-  now: number | undefined;
-  messages: InboxMessages;
-  expanded: boolean | undefined;
-  tabbable: boolean;
-  onFocus: () => void;
-  onBlur: (event: FocusEvent) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
-  onClick: () => void;
-  client: TaskClient | undefined;
-  toolLabel: ((item: InboxToolCallItem) => string) | undefined;
-}
-
-/** One item: agent-made names and titles as text only. Listed in a visible tab, its call counts as on screen. */
-function InboxItemButton({
-  item,
-  now,
-  messages,
-  expanded,
-  tabbable,
-  onFocus,
-  onBlur,
-  onKeyDown,
-  onClick,
-  client,
-  toolLabel,
-}: InboxItemButtonProps) {
-  useShowToolCall({ taskId: item.taskId, toolCallId: item.toolCall.toolCallId }, client);
-  const tool = toolLabel?.(item) ?? defaultToolLabel(item, messages);
-  return (
-    <button
-      type="button"
-      className="hitl-inbox-item-button"
-      aria-expanded={expanded}
-      tabIndex={tabbable ? 0 : -1}
-      onFocus={onFocus}
-      onBlur={onBlur}
-      onKeyDown={onKeyDown}
-      onClick={onClick}
-    >
-      <span className="hitl-inbox-task">{taskLabel(item, messages)}</span>
-      <span className="hitl-inbox-tool">{tool}</span>
-      {/* A form's heading names its tool already: not written twice. */}
-      {item.title === '' || item.title === tool ? null : <span className="hitl-inbox-title">{item.title}</span>}
-      <WaitingTime
-        className="hitl-inbox-waiting"
-        since={item.waitingSince}
-        now={now}
-        text={(duration) => messages.waitingFor({ duration })}
-      />
-    </button>
-  );
-}

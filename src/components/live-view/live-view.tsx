@@ -197,7 +197,9 @@ const ConnectedLiveView = withRefProp(function ConnectedLiveView({
         {/* No frame once given up: it would show the browser's broken-page icon, not words. */}
         {mounted && connection.state !== 'failed' ? (
           <iframe
-            key={frame}
+            // A frame's sandbox applies from its next navigation on: the frame is made anew when control
+            // changes, so forms work once taken, and stop once handed back.
+            key={`${frame}:${interactive ? 'interactive' : 'view-only'}`}
             src={url}
             title={props.title ?? messages.frameTitle()}
             sandbox={liveViewSandbox({ interactive, samePageOrigin: isPageOrigin(url) })}

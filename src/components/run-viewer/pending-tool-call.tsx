@@ -1,19 +1,24 @@
-import { Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { isTaskApiError, type ToolCall, type ToolDefinition } from '../../client';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { isTaskApiError, type TaskClient, type ToolCall, type ToolDefinition } from '../../client';
 import { useMessagesLocale, useToolCallDraft, type UseToolInputResult } from '../../hooks';
 import { formatByteSize, type RequestMessages, type StopRunButtonMessages } from '../../messages';
+import { controlRequestFromToolCall } from '../../request';
+import { HUMAN_CONTROL_TOOL_NAME } from '../../schema';
 import { AnswerTooLargeError, StaleToolCallError } from '../../store';
 import type { ToolCallPromptProps, ToolRenderers } from '../tool-call-prompt';
 import { promptFormProps, type RunViewerFormProps } from './prompt-form-props';
 import { ownValue } from '../../utils';
-import { TimeLeft } from '../human-request-prompt';
+import { TimeLeft, watchDeadline } from '../human-request-prompt';
 import { isKeyRefused, useErrorReason, type HeadingLevel } from '../shared';
 import type { RunViewerMessages } from './messages';
 import type { ToolCallDeadline } from './use-tool-call-deadline';
+import type { HandOffLiveViewProps } from './hand-off';
 import { lazyPart, useIsomorphicLayoutEffect } from '../../utils/react';
 
 // The form, its fields and their checks load when the agent first asks: a run that is only watched never pays for them.
 const ToolCallPrompt = lazyPart(() => import('../tool-call-prompt').then((module) => module.ToolCallPrompt));
+// A hand-off brings `<HumanRequestPrompt>` and its live view: loaded when the agent first asks for one.
+const ToolCallHandOff = lazyPart(() => import('./hand-off').then((module) => module.ToolCallHandOff));
 
 interface PendingToolCallProps {
   taskId: string;
@@ -40,7 +45,26 @@ interface PendingToolCallProps {
   stopMessages: StopRunButtonMessages;
   /** Takes focus when the prompt goes away with focus in it and nothing is left to say. */
   fallbackFocus: RefObject<HTMLElement | null>;
+  /** For a hand-off (`human_control`): the run's live view, when the call was first seen, the client, the live view's props. */
+  liveUrl: string;
+  waitingSince: number | undefined;
+  client: TaskClient | undefined;
+  liveView: HandOffLiveViewProps | undefined;
 }
+
+/** Whether the viewer shows `call` as a hand-off: a `human_control` call for which the app gave no renderer of its own. */
+export const isHandOff = (call: ToolCall | null | undefined, renderers: ToolRenderers | undefined): boolean =>
+  call?.tool.name === HUMAN_CONTROL_TOOL_NAME && ownValue(renderers, HUMAN_CONTROL_TOOL_NAME) === undefined;
+
+/** When a hand-off's own deadline (its `timeoutSeconds`) falls, counted from when the call was first seen. */
+function handOffDue(call: ToolCall, waitingSince: number | undefined): number | undefined {
+  if (waitingSince === undefined) return undefined;
+  const { deadline } = controlRequestFromToolCall(call, { liveUrl: '', waitingSince });
+  return typeof deadline === 'number' ? deadline : undefined;
+}
+
+/** The earlier of two deadlines, either of which may be none. */
+const earlier = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
 
 /** The proxy refused the answer because another person's answer to the same call went first. */
 const isAnsweredElsewhere = (error: Error | undefined) => isTaskApiError(error?.cause) && error.cause.kind === 'already_answered';
@@ -78,10 +102,29 @@ export function PendingToolCall(props: PendingToolCallProps) {
 
   // Answered by someone else: the form goes even while the service still shows the call.
   const elsewhere = state === 'stale' && isAnsweredElsewhere(answer.error);
+  // A hand-off has its own deadline besides the viewer's; the proxy answers the call at it, the
+  // viewer only closes it. An answer on its way wins, as at the viewer's deadline.
+  const handOff = isHandOff(heldCall, props.renderers);
+  const ownDue = handOff && heldCall !== null ? handOffDue(heldCall, props.waitingSince) : undefined;
+  const [handOffPassed, setHandOffPassed] = useState<string | undefined>(undefined);
+  useEffect(
+    () => (ownDue === undefined || heldId === undefined ? undefined : watchDeadline(ownDue, () => setHandOffPassed(heldId))),
+    [ownDue, heldId],
+  );
+  const answerHolds = state !== 'idle' && !(state === 'error' && !answer.inDoubt);
   // Past its deadline: closed for good, nothing more can be sent for it.
-  const expired = props.deadline.expired && props.deadline.toolCallId === heldId;
-  const showPrompt =
+  const expired =
+    (props.deadline.expired && props.deadline.toolCallId === heldId) ||
+    (handOffPassed !== undefined && handOffPassed === heldId && !answerHolds);
+  const pending =
     heldCall !== null && !elsewhere && !expired && (liveCall?.toolCallId === heldId || state === 'submitting' || state === 'error');
+  // The hand-off shown while the run went on: if the run ends with it still shown, it ends with a
+  // note (nobody is left to hand back to); one answered or gone before says nothing of the kind.
+  const [shownId, setShownId] = useState<string | undefined>(undefined);
+  const shownNow = handOff && pending ? heldId : undefined;
+  if (!props.terminal && shownNow !== shownId) setShownId(shownNow);
+  const handOffEnded = props.terminal && shownId !== undefined && shownId === heldId && !expired && state !== 'submitted';
+  const showPrompt = pending && !(handOff && props.terminal);
   useIsomorphicLayoutEffect(() => {
     if (!focusFormWhenIdle.current || state !== 'idle') return;
     focusFormWhenIdle.current = false;
@@ -111,7 +154,7 @@ export function PendingToolCall(props: PendingToolCallProps) {
       <Prompt
         {...props}
         call={heldCall}
-        due={props.deadline.toolCallId === heldId ? props.deadline.at : undefined}
+        due={earlier(props.deadline.toolCallId === heldId ? props.deadline.at : undefined, ownDue)}
         state={state}
         resending={resending}
         form={form}
@@ -123,6 +166,12 @@ export function PendingToolCall(props: PendingToolCallProps) {
     );
   } else if (expired) {
     content = <Expired stopError={props.deadline.stopError} requestMessages={props.requestMessages} stopMessages={props.stopMessages} />;
+  } else if (handOffEnded) {
+    content = (
+      <p className="hitl-run-viewer-hand-off-ended" data-state="ended">
+        {messages.handOffEnded()}
+      </p>
+    );
   } else if (sent) {
     content = (
       <p className="hitl-run-viewer-sent" data-state="submitted">
@@ -184,7 +233,8 @@ interface PromptProps extends PendingToolCallProps {
 /** The prompt itself, and what went wrong with sending its answer. */
 function Prompt({ form, ...props }: PromptProps) {
   const { call, state, resending, answer, messages } = props;
-  const draft = useToolCallDraft({ taskId: props.taskId, toolCall: call, enabled: props.persistDrafts });
+  const handOff = isHandOff(call, props.renderers);
+  const draft = useToolCallDraft({ taskId: props.taskId, toolCall: call, enabled: props.persistDrafts && !handOff });
   // The limit is written inside a message, so in the messages' language, not the browser's.
   const locale = useMessagesLocale();
   const reason = useErrorReason();
@@ -216,20 +266,36 @@ function Prompt({ form, ...props }: PromptProps) {
         <TimeLeft key={props.due} deadline={props.due} messages={props.requestMessages} onPassed={ignore} />
       )}
       <Suspense fallback={<div className="hitl-request-loading" aria-busy="true" />}>
-        <ToolCallPrompt
-          toolCall={call}
-          onSubmit={(input) => answer.submit(call.toolCallId, input)}
-          defaultValues={draft.defaultValues}
-          onValuesChange={draft.onValuesChange}
-          tools={props.tools}
-          renderers={props.renderers}
-          components={props.components}
-          renderField={props.renderField}
-          {...promptFormProps(props.formProps)}
-          disabled={state === 'submitting' || state === 'error'}
-          headingLevel={props.headingLevel}
-          ref={form}
-        />
+        {handOff ? (
+          <ToolCallHandOff
+            key={call.toolCallId}
+            taskId={props.taskId}
+            call={call}
+            liveUrl={props.liveUrl}
+            answer={answer}
+            disabled={state === 'submitting' || state === 'error'}
+            client={props.client}
+            headingLevel={props.headingLevel}
+            liveView={props.liveView}
+            requestMessages={props.requestMessages}
+            agentNotice={props.formProps?.agentNotice}
+          />
+        ) : (
+          <ToolCallPrompt
+            toolCall={call}
+            onSubmit={(input) => answer.submit(call.toolCallId, input)}
+            defaultValues={draft.defaultValues}
+            onValuesChange={draft.onValuesChange}
+            tools={props.tools}
+            renderers={props.renderers}
+            components={props.components}
+            renderField={props.renderField}
+            {...promptFormProps(props.formProps)}
+            disabled={state === 'submitting' || state === 'error'}
+            headingLevel={props.headingLevel}
+            ref={form}
+          />
+        )}
       </Suspense>
       {state === 'submitting' && !resending ? <p className="hitl-run-viewer-submitting">{messages.submitting()}</p> : null}
       {state === 'error' || resending ? (

@@ -11,8 +11,9 @@ import { StopRunButton } from '../stop-run-button';
 import type { FieldComponents, RenderField } from '../tool-call-form';
 import type { ToolRenderers } from '../tool-call-prompt';
 import type { RunViewerMessages, RunViewerPartMessages } from './messages';
-import { PendingToolCall } from './pending-tool-call';
+import { isHandOff, PendingToolCall } from './pending-tool-call';
 import type { RunViewerFormProps } from './prompt-form-props';
+import type { HandOffLiveViewProps } from './hand-off';
 import { AnsweredBy } from './answered-by';
 import { useToolCallDeadline, type ToolCallExpiredHandler } from './use-tool-call-deadline';
 import {
@@ -40,7 +41,10 @@ export interface RunViewerProps<Tools extends readonly ToolDefinition[] = ToolDe
    * `useRunStatus`). Polling stops once the run is terminal. Default: the store's (2000).
    */
   pollIntervalMs?: PollInterval<RunStatus> | undefined;
-  /** Custom renderers of tool calls by tool name, as `<ToolCallPrompt renderers>`; typed per tool when `tools` come from `defineTool`. Default: none. */
+  /**
+   * Custom renderers of tool calls by tool name, as `<ToolCallPrompt renderers>`; typed per tool when
+   * `tools` come from `defineTool`. One for `human_control` replaces the built-in hand-off. Default: none.
+   */
   renderers?: ToolRenderers<NoInfer<Tools>> | undefined;
   /** The task's tool definitions, so calls of tools other than `form_input` get their schema. Default: none. */
   tools?: Tools | undefined;
@@ -57,7 +61,12 @@ export interface RunViewerProps<Tools extends readonly ToolDefinition[] = ToolDe
   components?: FieldComponents | undefined;
   /** Renders one field of the prompt's forms yourself, as `<ToolCallPrompt renderField>`. Default: none. */
   renderField?: RenderField | undefined;
-  /** `false` hides the live view; otherwise props for `<LiveView>` (all but `url`). Default: `{}`, a view-only live view. */
+  /**
+   * `false` hides the live view; otherwise props for `<LiveView>` (all but `url`). A hand-off
+   * (`human_control`) shows the live view itself, with these props but for `interactive` and
+   * `onStateChange`, even with `false`: it is where the person takes control. Default: `{}`, a
+   * view-only live view.
+   */
   liveView?: false | Omit<LiveViewProps, 'url'> | undefined;
   /** Locale(s) for the numbers of the result's data table. Default: the `locale` of `<MessagesProvider>`'s messages, else the browser's. */
   locale?: string | readonly string[] | undefined;
@@ -102,7 +111,9 @@ export type RunViewerState = 'loading' | 'error' | 'running' | 'waiting' | 'comp
 
 /**
  * A run, live: its status badge, a stop button while it runs, the pending tool call for the person
- * to answer (through `<ToolCallPrompt>` and `useToolInput`), the live view while it runs, and once
+ * to answer (through `<ToolCallPrompt>` and `useToolInput`; a `human_control` call as a hand-off of
+ * the agent's browser, `<HumanRequestPrompt>`'s, its control leased at the proxy when the client is
+ * a `createTaskProxy`'s, and ended with a note if the run ends), the live view while it runs, and once
  * it is terminal its result and recording. Important changes (waiting for you, sent, completed,
  * failed, stopped), including the state found when the status first loads, are announced
  * politely, once each; polls that change nothing are not.
@@ -189,6 +200,8 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
 
   const liveUrl = typeof data?.liveStatus === 'string' ? data.liveStatus : '';
   const liveViewProps = props.liveView === false ? undefined : (props.liveView ?? {});
+  // A hand-off shows the live view itself (read-only until taken): the viewer's own would be a second frame of the same page.
+  const handOffShown = isHandOff(status.pendingToolCall, props.renderers) && !deadline.expired;
   const parts = props.messages;
   const requestMessages = useMessageGroup('request', enRequestMessages, parts?.request);
   const stopMessages = useMessageGroup('stopRunButton', enStopRunButtonMessages, parts?.stopRunButton);
@@ -252,8 +265,12 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
         requestMessages={requestMessages}
         stopMessages={stopMessages}
         fallbackFocus={heading}
+        liveUrl={liveUrl}
+        waitingSince={status.waitingSince}
+        client={client}
+        liveView={handOffLiveView(props.liveView)}
       />
-      {liveViewProps !== undefined && data !== undefined && !terminal && liveUrl !== '' ? (
+      {liveViewProps !== undefined && data !== undefined && !terminal && liveUrl !== '' && !handOffShown ? (
         <section className="hitl-run-viewer-live" aria-labelledby={liveHeadingId}>
           <Heading level={sub} id={liveHeadingId} className="hitl-run-viewer-subheading">
             {messages.liveViewHeading()}
@@ -301,3 +318,14 @@ const RunViewerBody = withRefProp(function RunViewerBody({ ref, ...props }: RunV
     </section>
   );
 });
+
+/**
+ * The viewer's `liveView` props for a hand-off's view: the prompt decides whether it is
+ * interactive and follows its state itself. `false` hides the viewer's own view, not a hand-off's,
+ * which is what the person takes control in.
+ */
+function handOffLiveView(liveView: RunViewerProps['liveView']): HandOffLiveViewProps | undefined {
+  if (liveView === false || liveView === undefined) return undefined;
+  const { interactive: _interactive, onStateChange: _onStateChange, ref: _ref, ...rest } = liveView;
+  return rest;
+}

@@ -139,6 +139,12 @@ export const de: Messages = {
     handBack: () => 'Zurückgeben',
     couldNotDoIt: () => 'Ich konnte es nicht erledigen',
     heldElsewhere: () => 'Ein anderer Tab hat die Steuerung. Diese Ansicht ist schreibgeschützt, bis er zurückgibt.',
+    heldBy: ({ user, time }) => `${user} hat die Steuerung seit ${time}. Diese Ansicht ist schreibgeschützt, bis sie zurückgegeben wird.`,
+    heldBySomeone: () => 'Jemand anderes hat die Steuerung. Diese Ansicht ist schreibgeschützt, bis sie zurückgegeben wird.',
+    unreachable: () => 'Der Server ist nicht erreichbar, um zu sehen, wer die Steuerung hat. Neuer Versuch läuft…',
+    lapsed: () =>
+      'Ihre Steuerung endete: Der Server war nicht erreichbar, um sie zu halten. Übernehmen Sie erneut, sobald er wieder erreichbar ist.',
+    ended: () => 'Diese Übergabe ist beendet, daher kann die Steuerung nicht übernommen werden.',
     failed: () =>
       'Die Live-Ansicht konnte nicht geladen werden, daher kann die Steuerung nicht übernommen werden. Verbinden Sie neu, um es erneut zu versuchen.',
     lost: () => 'Die Live-Ansicht lädt nicht mehr, daher endete Ihre Steuerung. Verbinden Sie neu und übernehmen Sie dann erneut.',
@@ -166,6 +172,7 @@ export const de: Messages = {
     probablyReceived: () => 'Ihre Antwort ist wahrscheinlich angekommen: Der Agent hat weitergemacht.',
     answerInDoubt: () => 'Ihre Antwort ist möglicherweise schon angekommen. Es wird geprüft, ob der Agent sie erhalten hat …',
     dismiss: () => 'Schließen',
+    handOffEnded: () => 'Der Lauf ist beendet; die Übergabe der Steuerung ist vorbei.',
     liveViewHeading: () => 'Live-Ansicht',
     resultLoading: () => 'Das Ergebnis wird geladen …',
     resultError: ({ reason }) => `Das Ergebnis konnte nicht geladen werden: ${reason}`,
@@ -321,7 +328,7 @@ export const de: Messages = {
     loadingMore: () => 'Weitere werden geladen …',
     actionColumn: () => 'Was',
     outcomeColumn: () => 'Ergebnis',
-    action: ({ action }) =>
+    action: ({ action, duration }) =>
       ({
         create_task: 'Aufgabe erstellt',
         answer: 'Geantwortet',
@@ -331,6 +338,8 @@ export const de: Messages = {
         answer_request: 'Anfrage beantwortet',
         cancel_request: 'Anfrage zurückgezogen',
         expire_request: 'Anfrage abgelaufen',
+        take_control: 'Steuerung übernommen',
+        release_control: duration === undefined ? 'Steuerung abgegeben' : `Steuerung nach ${duration} abgegeben`,
       })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
@@ -340,6 +349,8 @@ export const de: Messages = {
         refused: 'Abgelehnt',
         failed: 'Fehlgeschlagen',
         request_ended: 'Die Anfrage war schon beendet',
+        lapsed: 'Die Seite wurde geschlossen',
+        ended: 'Die Übergabe war beendet',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `Beantwortet von ${user} · ${time}`,
   },

@@ -143,6 +143,11 @@ export const es: Messages = {
     handBack: () => 'Devolver el control',
     couldNotDoIt: () => 'No pude hacerlo',
     heldElsewhere: () => 'Otra pestaña tiene el control. Esta vista es de solo lectura hasta que lo devuelva.',
+    heldBy: ({ user, time }) => `${user} tiene el control desde las ${time}. Esta vista es de solo lectura hasta que lo devuelva.`,
+    heldBySomeone: () => 'Otra persona tiene el control. Esta vista es de solo lectura hasta que lo devuelva.',
+    unreachable: () => 'No se puede contactar con el servidor para saber quién tiene el control. Reintentando…',
+    lapsed: () => 'Su control terminó: no se pudo contactar con el servidor para mantenerlo. Vuelva a tomar el control cuando se pueda.',
+    ended: () => 'Esta cesión del control ha terminado, así que no se puede tomar el control.',
     failed: () =>
       'No se pudo cargar la vista en directo, así que no se puede tomar el control. Vuelva a conectar para intentarlo de nuevo.',
     lost: () => 'La vista en directo dejó de cargar, así que su control terminó. Vuelva a conectar y tome el control de nuevo.',
@@ -170,6 +175,7 @@ export const es: Messages = {
     probablyReceived: () => 'Probablemente su respuesta se recibió: el agente ha continuado.',
     answerInDoubt: () => 'Es posible que su respuesta ya se haya recibido. Comprobando si el agente la recibió…',
     dismiss: () => 'Descartar',
+    handOffEnded: () => 'La ejecución terminó; el traspaso del control ha finalizado.',
     liveViewHeading: () => 'Vista en directo',
     resultLoading: () => 'Cargando el resultado…',
     resultError: ({ reason }) => `No se pudo cargar el resultado: ${reason}`,
@@ -325,7 +331,7 @@ export const es: Messages = {
     loadingMore: () => 'Cargando más…',
     actionColumn: () => 'Qué',
     outcomeColumn: () => 'Resultado',
-    action: ({ action }) =>
+    action: ({ action, duration }) =>
       ({
         create_task: 'Creó la tarea',
         answer: 'Respondió',
@@ -335,6 +341,8 @@ export const es: Messages = {
         answer_request: 'Respondió la solicitud',
         cancel_request: 'Solicitud cancelada',
         expire_request: 'Solicitud vencida',
+        take_control: 'Tomó el control',
+        release_control: duration === undefined ? 'Cedió el control' : `Cedió el control tras ${duration}`,
       })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
@@ -344,6 +352,8 @@ export const es: Messages = {
         refused: 'Rechazado',
         failed: 'Falló',
         request_ended: 'La solicitud ya había terminado',
+        lapsed: 'Su página se cerró',
+        ended: 'El traspaso terminó',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `Respondido por ${user} · ${time}`,
   },

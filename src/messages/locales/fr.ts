@@ -147,6 +147,12 @@ export const fr: Messages = {
     handBack: () => 'Rendre le contrôle',
     couldNotDoIt: () => 'Je n’ai pas pu le faire',
     heldElsewhere: () => 'Un autre onglet a le contrôle. Cette vue est en lecture seule jusqu’à ce qu’il le rende.',
+    heldBy: ({ user, time }) => `${user} a le contrôle depuis ${time}. Cette vue est en lecture seule jusqu’à ce qu’il soit rendu.`,
+    heldBySomeone: () => 'Quelqu’un d’autre a le contrôle. Cette vue est en lecture seule jusqu’à ce qu’il soit rendu.',
+    unreachable: () => 'Impossible de joindre le serveur pour savoir qui a le contrôle. Nouvel essai en cours…',
+    lapsed: () =>
+      `Votre contrôle a pris fin${COLON} le serveur n’a pas pu être joint pour le maintenir. Reprenez le contrôle dès qu’il répond.`,
+    ended: () => `Cette passation est terminée${COLON} impossible de prendre le contrôle.`,
     failed: () => 'La vue en direct n’a pas pu être chargée : impossible de prendre le contrôle. Reconnectez-vous pour réessayer.',
     lost: () => 'La vue en direct ne se charge plus : votre contrôle a pris fin. Reconnectez-vous, puis reprenez le contrôle.',
     frameTitle: () => 'Vue en direct du navigateur de l’agent',
@@ -172,6 +178,7 @@ export const fr: Messages = {
     probablyReceived: () => `Votre réponse a probablement été reçue${COLON} l’agent est passé à la suite.`,
     answerInDoubt: () => 'Votre réponse a peut-être déjà été reçue. Vérification auprès de l’agent en cours…',
     dismiss: () => 'Fermer',
+    handOffEnded: () => 'L’exécution est terminée ; la prise de contrôle est finie.',
     liveViewHeading: () => 'Vue en direct',
     resultLoading: () => 'Chargement du résultat…',
     resultError: ({ reason }) => `Impossible de charger le résultat${COLON} ${reason}`,
@@ -329,7 +336,7 @@ export const fr: Messages = {
     loadingMore: () => 'Chargement de la suite…',
     actionColumn: () => 'Quoi',
     outcomeColumn: () => 'Résultat',
-    action: ({ action }) =>
+    action: ({ action, duration }) =>
       ({
         create_task: 'A créé la tâche',
         answer: 'A répondu',
@@ -339,6 +346,8 @@ export const fr: Messages = {
         answer_request: 'A répondu à la demande',
         cancel_request: 'Demande annulée',
         expire_request: 'Demande expirée',
+        take_control: 'A pris la main',
+        release_control: duration === undefined ? 'A rendu la main' : `A rendu la main après ${duration}`,
       })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
@@ -348,6 +357,8 @@ export const fr: Messages = {
         refused: 'Refusé',
         failed: 'Échec',
         request_ended: 'La demande était déjà close',
+        lapsed: 'Sa page s’est fermée',
+        ended: 'La passation était terminée',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `Répondu par ${user} · ${time}`,
   },

@@ -137,6 +137,11 @@ export const ja: Messages = {
     handBack: () => '操作を返す',
     couldNotDoIt: () => 'できませんでした',
     heldElsewhere: () => '別のタブが操作中です。返却されるまで、この表示は閲覧のみです。',
+    heldBy: ({ user, time }) => `${user} さんが ${time} から操作中です。返却されるまで、この表示は閲覧のみです。`,
+    heldBySomeone: () => '別の人が操作中です。返却されるまで、この表示は閲覧のみです。',
+    unreachable: () => 'サーバーに接続できないため、誰が操作中か確認できません。再試行しています…',
+    lapsed: () => 'サーバーに接続できず操作を維持できなかったため、操作は終了しました。接続が戻ったら、もう一度引き継いでください。',
+    ended: () => 'この引き継ぎは終了したため、操作を引き継げません。',
     failed: () => 'ライブビューを読み込めないため、操作を引き継げません。再接続してもう一度お試しください。',
     lost: () => 'ライブビューが読み込めなくなったため、操作は終了しました。再接続してから、もう一度引き継いでください。',
     frameTitle: () => 'エージェントのブラウザーのライブビュー',
@@ -162,6 +167,7 @@ export const ja: Messages = {
     probablyReceived: () => '回答はおそらく届いています。エージェントは次に進みました。',
     answerInDoubt: () => '回答はすでに届いている可能性があります。エージェントが受け取ったか確認しています…',
     dismiss: () => '閉じる',
+    handOffEnded: () => '実行が終了したため、操作の引き継ぎは終わりました。',
     liveViewHeading: () => 'ライブビュー',
     resultLoading: () => '結果を読み込んでいます…',
     resultError: ({ reason }) => `結果を読み込めませんでした: ${reason}`,
@@ -313,7 +319,7 @@ export const ja: Messages = {
     loadingMore: () => 'さらに読み込んでいます…',
     actionColumn: () => '操作',
     outcomeColumn: () => '結果',
-    action: ({ action }) =>
+    action: ({ action, duration }) =>
       ({
         create_task: 'タスクを作成',
         answer: '回答',
@@ -323,6 +329,8 @@ export const ja: Messages = {
         answer_request: 'リクエストに回答',
         cancel_request: 'リクエストを取り消し',
         expire_request: 'リクエストが期限切れ',
+        take_control: '操作を引き継いだ',
+        release_control: duration === undefined ? '操作を返した' : `${duration}後に操作を返した`,
       })[action] ?? action,
     outcome: ({ outcome }) =>
       ({
@@ -332,6 +340,8 @@ export const ja: Messages = {
         refused: '拒否',
         failed: '失敗',
         request_ended: 'リクエストは既に終了していた',
+        lapsed: 'ページが閉じられた',
+        ended: '引き継ぎが終了した',
       })[outcome] ?? outcome,
     answeredBy: ({ user, time }) => `${user} が回答 · ${time}`,
   },

@@ -30,6 +30,11 @@ export interface ServiceAnswerDeps {
   /** With `identify`: the audit entry is written before the answer is returned. */
   readonly teams: boolean;
   readonly onStoreError: (error: unknown) => void;
+  /**
+   * `pending` found the call pending at the service: a sighting like a status read's (the deadlines
+   * of the service's calls), so a hand-off whose pages only read its control still reaches its deadline.
+   */
+  readonly seen?: ((taskId: string, call: ToolCall) => void) | undefined;
   /** A call was answered (the service took it): whoever shows that it waits can say it no longer does. */
   readonly onAnswered: (answered: AnsweredServiceCall) => void;
 }
@@ -77,7 +82,8 @@ export function createServiceAnswers(deps: ServiceAnswerDeps) {
     const response = call.refused ?? (answered === undefined ? (call.answer as Response) : await submit(call, answered));
     const inputHmac = call.refused === undefined ? deps.digestOf(taskId, answered) : undefined;
     const detail = { taskId, runId, toolCallId: answered?.toolCallId, inputHmac, via };
-    if (response.ok && answered !== undefined) deps.onAnswered({ taskId, toolCallId: answered.toolCallId, user: identity.user, via });
+    if (response.ok && answered !== undefined)
+      deps.onAnswered({ taskId, toolCallId: answered.toolCallId, user: identity.user, team: identity.team, via });
     const recorded = deps.recordAudit(identity, 'answer', response, detail);
     // With teams, what a person was told is in the trail before they hear it. Without, the answer
     // does not wait for the store's write of the entry.
@@ -110,6 +116,7 @@ export function createServiceAnswers(deps: ServiceAnswerDeps) {
       }
       if (call === null || call.toolCallId !== toolCallId) return undefined;
       deps.noteCall(taskId, call);
+      deps.seen?.(taskId, call);
       return { taskId, toolCallId, name: call.tool.name, parameters: call.tool.parameters };
     },
 

@@ -1,6 +1,7 @@
 import { importOptionalPeer, retryDelay } from '../../utils';
+import { readControlHolder } from '../requests/slack-control';
 import type { WaitingItem } from './notifier';
-import { escapeHtml } from './notify-message';
+import { controlHolderLine, escapeHtml, handOffOf, type HandOffHolder, type HandOffText } from './notify-message';
 import type { AnswerLink, NotificationChannel, NotificationChannelActions, NotificationMessage } from './notify-options';
 import type { ProxyIdentity } from '../task-proxy-options';
 import { sleep } from './notify-retry';
@@ -77,14 +78,23 @@ function isTransient(error: unknown): boolean {
   return typeof code !== 'number' || (code >= 400 && code < 500);
 }
 
+/** A hand-off as its mail tells it: what the agent needs, and who held control when it was sent (`null`: nobody). */
+export interface EmailHandOff extends HandOffText {
+  readonly holder: HandOffHolder | null;
+}
+
 /**
  * The mail's subject, plain text and HTML: the request's title, team, source and link, the links
- * that answer it (`links`, each labelled with its decision), nothing it was answered with.
+ * that answer it (`links`, each labelled with its decision), nothing it was answered with. A
+ * hand-off (`handOff`) says why the agent needs a person and what to do there, who holds control
+ * when it is sent, and links to the inbox only, where control is taken.
  */
 export function emailContent(
   message: NotificationMessage,
   links: readonly AnswerLink[] = [],
+  handOff?: EmailHandOff,
 ): Pick<EmailChannelMail, 'subject' | 'text' | 'html'> {
+  if (handOff !== undefined) return handOffContent(message, handOff);
   const headline = notificationHeadline(message);
   const since = new Date(message.waitingSince).toISOString();
   const facts: Array<[string, string]> = [
@@ -125,6 +135,48 @@ export function emailContent(
   return { subject, text, html };
 }
 
+/** The mail of a hand-off: no answer links (control is taken in the inbox); a mail cannot change, so who holds control is as of sending. */
+function handOffContent(message: NotificationMessage, handOff: EmailHandOff): Pick<EmailChannelMail, 'subject' | 'text' | 'html'> {
+  const headline = notificationHeadline(message);
+  const asked: Array<[string, string]> = [
+    ['Why', handOff.reason],
+    ['What to do', handOff.instructions],
+  ];
+  const said = asked.filter(([, value]) => value !== '');
+  const holding = handOff.holder === null ? [] : [`${controlHolderLine(handOff.holder)} (as this e-mail was sent).`];
+  const facts: Array<[string, string]> = [
+    ['Team', message.team === '' ? '(none)' : message.team],
+    ['Source', message.source],
+    ['Waiting since', new Date(message.waitingSince).toISOString()],
+  ];
+  const open = 'Open the live view and take control';
+  const text = [
+    `${headline}.`,
+    '',
+    message.title,
+    '',
+    ...said.flatMap(([label, value]) => [`${label}: ${value}`, '']),
+    ...(holding.length === 0 ? [] : [...holding, '']),
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    message.link === undefined ? 'Open the inbox to take control.' : `${open}: ${message.link}`,
+    '',
+  ].join('\n');
+  const paragraph = (value: string) => value.split('\n').map(escapeHtml).join('<br>');
+  const html = [
+    '<!doctype html><html><body>',
+    `<p>${escapeHtml(headline)}.</p>`,
+    `<p><strong>${escapeHtml(message.title)}</strong></p>`,
+    ...said.map(([label, value]) => `<p>${escapeHtml(label)}:<br>${paragraph(value)}</p>`),
+    ...holding.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${facts.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join('<br>')}</p>`,
+    message.link === undefined ? '<p>Open the inbox to take control.</p>' : `<p><a href="${escapeHtml(message.link)}">${open}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  const subject = `${headline}: ${message.title} (${notificationContextLine(message)})`.replace(/\s+/g, ' ');
+  return { subject, text, html };
+}
+
 /**
  * A channel that e-mails each notification through nodemailer: plain text and HTML (the title
  * escaped), a link to the request, and with `actions` a mail per recipient with links that answer
@@ -152,10 +204,14 @@ export function emailChannel(options: EmailChannelOptions): NotificationChannel 
   return {
     name: options.name ?? 'email',
     ...(actions === undefined ? {} : { actions }),
-    async send(message, { item, signal, answerLinks }) {
-      const listed = typeof options.to === 'function' ? options.to(message, item) : options.to;
+    async send(given, { item, store, signal, answerLinks }) {
+      const listed = typeof options.to === 'function' ? options.to(given, item) : options.to;
       const to = (typeof listed === 'string' ? [listed] : [...(listed ?? [])]).filter((address) => address !== '');
       if (to.length === 0) return;
+      const asked = handOffOf(item);
+      // A service call's title is its tool's name: a hand-off gets the request's heading.
+      const message = asked !== undefined && item.kind !== 'request' ? { ...given, title: 'Take control' } : given;
+      const handOff = asked === undefined ? undefined : { ...asked, holder: await readControlHolder(store, item.id).catch(() => null) };
       const sender = await transport();
       const deliver = async (mail: EmailChannelMail) => {
         for (let attempt = 0; ; attempt++) {
@@ -169,7 +225,9 @@ export function emailChannel(options: EmailChannelOptions): NotificationChannel 
         }
       };
       const messageId = `${message.webhookId}@hitl-react.notification`;
-      if (actions === undefined) return deliver({ from: options.from, to, ...emailContent(message), messageId: `<${messageId}>` });
+      // A hand-off has no link that answers it: control is taken in the inbox.
+      if (actions === undefined || handOff !== undefined)
+        return deliver({ from: options.from, to, ...emailContent(message, [], handOff), messageId: `<${messageId}>` });
       // A mail per recipient: each carries links only its recipient answers with. One that fails
       // does not keep the others from theirs.
       const failures: unknown[] = [];

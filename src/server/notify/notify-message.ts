@@ -1,4 +1,7 @@
+import { HUMAN_CONTROL_TOOL_NAME } from '../../schema';
+import { isRecord } from '../../utils';
 import { hmacSha256 } from '../hmac';
+import type { WaitingItem } from './notifier';
 
 const encoder = new TextEncoder();
 
@@ -18,6 +21,57 @@ export function plainTitle(text: unknown, fallback = 'A request waits for an ans
   if (line === '') return fallback;
   const chars = Array.from(line);
   return chars.length <= MAX_NOTIFICATION_TITLE ? line : `${chars.slice(0, MAX_NOTIFICATION_TITLE - 1).join('')}…`;
+}
+
+/** Longest reason or instructions of a hand-off a notification carries, in characters (a Slack section holds 3000). */
+const MAX_HAND_OFF_TEXT = 1000;
+
+/**
+ * Agent-made text as plain paragraphs: as `plainTitle`, but its line breaks kept (at most one blank
+ * line in a row), at most `max` characters; `''` when nothing is left.
+ */
+export function plainParagraphs(text: unknown, max = MAX_HAND_OFF_TEXT): string {
+  const lines = (typeof text === 'string' ? text : '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim());
+  const kept = lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  const chars = Array.from(kept);
+  return chars.length <= max ? kept : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** What a hand-off of the agent's browser asks, as plain text: why the agent needs a person, and what to do there (`''`: none). */
+export interface HandOffText {
+  readonly reason: string;
+  readonly instructions: string;
+}
+
+/**
+ * The reason and instructions of `item` when it is a hand-off (a control request, or a pending call
+ * of the task service's `human_control`); undefined for anything else. Never its live view's address.
+ */
+export function handOffOf(item: Pick<WaitingItem, 'kind' | 'request' | 'toolCall'>): HandOffText | undefined {
+  let asked: Record<string, unknown>;
+  if (item.kind === 'request' && isRecord(item.request) && item.request.kind === 'control')
+    asked = { reason: item.request.message, instructions: item.request.instructions };
+  else if (item.kind === 'tool_call' && item.toolCall?.name === HUMAN_CONTROL_TOOL_NAME)
+    asked = isRecord(item.toolCall.parameters) ? item.toolCall.parameters : {};
+  else return undefined;
+  return { reason: plainParagraphs(asked.reason), instructions: plainParagraphs(asked.instructions) };
+}
+
+/** Who holds control of a hand-off (`identify`'s `user`), and since when (ms since the epoch). */
+export interface HandOffHolder {
+  readonly user: string;
+  readonly since: number;
+}
+
+/** "alice has control since 10:41 UTC", or "Nobody has control yet": plain text (the name is not markup). */
+export function controlHolderLine(holder: HandOffHolder | null | undefined): string {
+  if (holder === null || holder === undefined) return 'Nobody has control yet';
+  return `${plainTitle(holder.user, 'Someone')} has control since ${new Date(holder.since).toISOString().slice(11, 16)} UTC`;
 }
 
 /** `text` safe inside HTML text and double-quoted attributes. */

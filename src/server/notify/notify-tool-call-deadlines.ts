@@ -1,4 +1,5 @@
 import { isTaskApiError } from '../../client';
+import { HUMAN_CONTROL_TOOL_NAME } from '../../schema';
 import { isRecord } from '../../utils';
 import { auditOutcome, type ProxyAuditEntry } from '../teams/audit-log';
 import { describeError, type TaskProxyLogger } from '../logger';
@@ -72,8 +73,22 @@ interface ToolCallDeadlinesDeps {
    * proxy's other own actions (a request's `expire_request`). Default: none.
    */
   audit?: (entry: ProxyAuditEntry) => Promise<void>;
+  /**
+   * Answers a `human_control` call whose `timeoutSeconds` passed with `{"done":false,"expired":true}`
+   * (by user `''`, `via: 'deadline'`), through the one answer path. Default: none (no such answer).
+   */
+  serviceCalls?: () => ExpiredCallAnswers | undefined;
   /** Default: `Date.now`. */
   now?: () => number;
+}
+
+/** What answers a hand-off at its deadline: the proxy's `ServiceCallAnswers` (named by shape: the options import this file). */
+interface ExpiredCallAnswers {
+  answer(
+    identity: { readonly user: string; readonly team: string },
+    call: { taskId: string; toolCallId: string; input: string },
+    via: 'deadline',
+  ): Promise<Response>;
 }
 
 /** The proxy's side of the service calls' deadlines and notifications. */
@@ -98,6 +113,21 @@ interface TaskMemo {
   toolCallId: string;
   /** `busy` while claiming or stopping; a time: not before then again. */
   stop: 'busy' | number;
+  /** The same for the answer at a hand-off's deadline. */
+  expire?: 'busy' | number;
+}
+
+/** The answer the proxy gives a `human_control` call at its deadline. */
+export const CONTROL_EXPIRED_INPUT = JSON.stringify({ done: false, expired: true });
+/** The most a hand-off's `timeoutSeconds` is taken for (a year), as its browser prompt takes it. */
+const MAX_CONTROL_TIMEOUT_SECONDS = 365 * 24 * 3600;
+
+/** The deadline of a `human_control` call in ms: its `timeoutSeconds` (agent-made: a positive number only, capped); none otherwise. */
+export function controlDeadlineMs(toolCall: PendingToolCall): number | undefined {
+  if (toolCall.tool?.name !== HUMAN_CONTROL_TOOL_NAME || !isRecord(toolCall.tool.parameters)) return undefined;
+  const seconds = toolCall.tool.parameters.timeoutSeconds;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  return Math.min(seconds, MAX_CONTROL_TIMEOUT_SECONDS) * 1000;
 }
 
 /** What a call asks, for a notification: its form's heading, or its tool's name. */
@@ -214,6 +244,28 @@ export function createToolCallDeadlines(options: TaskProxyToolCallOptions | unde
     }
   }
 
+  /** Answers the hand-off `memo` is about as expired: once across instances (the claim, then the answer gate). */
+  async function expire(taskId: string, memo: TaskMemo, team: string) {
+    const calls = deps.serviceCalls?.();
+    if (calls === undefined) return;
+    memo.expire = 'busy';
+    try {
+      if (await store.claimOnce(`deadline-answer:${taskId}\n${memo.toolCallId}`, STOP_LEASE_MS)) {
+        logger.info(`a hand-off of task ${JSON.stringify(taskId)} passed its timeoutSeconds: it is answered as expired`);
+        const response = await calls.answer(
+          { user: '', team },
+          { taskId, toolCallId: memo.toolCallId, input: CONTROL_EXPIRED_INPUT },
+          'deadline',
+        );
+        if (!response.ok && response.status !== 409)
+          logger.error(`the expired hand-off of task ${JSON.stringify(taskId)} was answered ${response.status}`);
+      }
+    } catch (error) {
+      logger.error(`could not answer the hand-off of task ${JSON.stringify(taskId)} at its deadline: ${describeError(error)}`);
+    }
+    memo.expire = now() + STOP_LEASE_MS;
+  }
+
   return {
     pending(taskId, toolCall, waitingSince) {
       try {
@@ -246,6 +298,11 @@ export function createToolCallDeadlines(options: TaskProxyToolCallOptions | unde
         const waitedMs = now() - waitingSince;
         if (stopping && limit !== undefined && waitedMs >= limit && memo.stop !== 'busy' && now() >= memo.stop)
           void stop(taskId, memo, waitedMs);
+        const handOff = controlDeadlineMs(toolCall);
+        const expiring = memo;
+        const due = () => expiring.expire !== 'busy' && now() >= (expiring.expire ?? 0);
+        if (handOff !== undefined && waitedMs >= handOff && due())
+          withTeam(taskId, (team) => void (due() && expire(taskId, expiring, team)));
       } catch (error) {
         logger.error(`notifications: ${describeError(error)}`);
       }

@@ -54,9 +54,9 @@ export interface SlackRequestView {
 }
 
 /** Slack's own rendering of a time in the reader's time zone, with the ISO time as its fallback. */
-const slackDate = (ms: number) => `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${new Date(ms).toISOString()}>`;
+export const slackDate = (ms: number) => `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${new Date(ms).toISOString()}>`;
 /** Header blocks hold at most 150 characters. */
-const header = (text: string) => (Array.from(text).length <= 150 ? text : `${Array.from(text).slice(0, 149).join('')}…`);
+export const header = (text: string) => (Array.from(text).length <= 150 ? text : `${Array.from(text).slice(0, 149).join('')}…`);
 
 /** A button's `value`: the request's page id and the decision, nothing else. */
 export const buttonValue = (id: string, decision: SlackDecision) => JSON.stringify([id, decision]);

@@ -1,9 +1,16 @@
+import { EN_SOURCE_NAMES, sourceName } from '../../messages';
+import { isRecord } from '../../utils';
+import { describeError } from '../logger';
 import type { ProxyIdentity } from '../task-proxy-options';
+import { readControlHolder, showControlHolder } from '../requests/slack-control';
 import { rememberSlackMessage, settleSlackMessages } from '../requests/slack-messages';
+import type { WaitingItem } from './notifier';
+import { handOffOf, plainTitle, type HandOffText } from './notify-message';
 import { callSlack, readSlackApiUrl, type SlackChannelSettings, type SlackUser } from './slack-api';
 import { slackWaitingMessage } from './slack-blocks';
+import { slackHandOffMessage, type SlackHandOffView } from './slack-control-blocks';
 import { notificationHeadline } from './notify-slack-body';
-import type { NotificationChannel, TaskProxyNotifyOptions } from './notify-options';
+import type { NotificationChannel, NotificationMessage, TaskProxyNotifyOptions } from './notify-options';
 
 export type { SlackUser } from './slack-api';
 
@@ -64,17 +71,24 @@ export function slackChannel(options: SlackChannelOptions): NotificationChannel 
     name: own.name,
     async send(message, { item, store, signal, logger }) {
       const request = item.kind === 'request' ? item.request : undefined;
-      const { text, blocks } = slackWaitingMessage({
-        id: message.requestId,
-        title: message.title,
-        team: message.team,
-        source: message.source,
-        request,
-        waitingSince: message.waitingSince,
-        headline: notificationHeadline(message),
-        link: message.link,
-        toolCall: item.toolCall,
-      });
+      const asked = handOffOf(item);
+      const handOff = asked === undefined ? undefined : handOffView(message, item, asked);
+      // Someone may have taken control before the message went out: it says so from the start.
+      const holder = handOff === undefined ? null : await readControlHolder(store, item.id).catch(() => null);
+      const { text, blocks } =
+        handOff !== undefined
+          ? slackHandOffMessage(handOff, holder)
+          : slackWaitingMessage({
+              id: message.requestId,
+              title: message.title,
+              team: message.team,
+              source: message.source,
+              request,
+              waitingSince: message.waitingSince,
+              headline: notificationHeadline(message),
+              link: message.link,
+              toolCall: item.toolCall,
+            });
       const posted = await callSlack(
         own,
         'chat.postMessage',
@@ -83,7 +97,14 @@ export function slackChannel(options: SlackChannelOptions): NotificationChannel 
       );
       if (typeof posted.ts !== 'string') return;
       const at = typeof posted.channel === 'string' ? posted.channel : own.channel;
-      await rememberSlackMessage(store, own.name, item.id, { channel: at, ts: posted.ts, title: message.title });
+      const ref = { channel: at, ts: posted.ts, title: handOff?.title ?? message.title, handOff };
+      await rememberSlackMessage(store, own.name, item.id, ref);
+      // Control may have changed hands while it was on its way, before any instance could find it.
+      // Posted: a failure now is logged, not thrown (a retry would post it twice).
+      if (handOff !== undefined)
+        await showControlHolder(own, store, item.id, logger, { ref, holder }).catch((error: unknown) =>
+          logger.error(`notifications: ${own.name} could not say who holds control of a hand-off: ${describeError(error)}`),
+        );
       if (item.kind !== 'request') return;
       // It may have ended while the message was on its way: then nobody else updates it.
       await settleSlackMessages(own, store, item.id, logger);
@@ -91,6 +112,22 @@ export function slackChannel(options: SlackChannelOptions): NotificationChannel 
   };
   settings.set(channel, own);
   return Object.freeze(channel);
+}
+
+/** What the message of a hand-off shows (a service call's title is its tool's name: it gets the request's heading). */
+function handOffView(message: NotificationMessage, item: WaitingItem, asked: HandOffText): SlackHandOffView {
+  const who = sourceName(message.source, EN_SOURCE_NAMES);
+  const request = isRecord(item.request) ? item.request : {};
+  return {
+    ...asked,
+    title: item.kind === 'request' ? message.title : 'Take control',
+    team: message.team,
+    source: who,
+    requestedBy: plainTitle(request.requestedBy, who),
+    waitingSince: message.waitingSince,
+    headline: notificationHeadline(message),
+    link: message.link,
+  };
 }
 
 /** The `slackChannel`s of `notify` (every rule, every team), each once. */

@@ -219,6 +219,12 @@ export function createRedisProxyStore(options: RedisProxyStoreOptions): RedisPro
       await redis.eval(RELEASE_LEASE, { keys: [key.lease(topic)], arguments: [owner, String(holdMs)] });
     },
 
+    async readLease(topic) {
+      const { client: redis } = await bothReady();
+      const holder = await redis.get(key.lease(topic));
+      return typeof holder === 'string' && holder !== '' ? holder : undefined;
+    },
+
     async markWanted(topics, ttlMs, keepMs) {
       if (topics.length === 0) return;
       const { client: redis } = await bothReady();

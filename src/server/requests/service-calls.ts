@@ -15,8 +15,9 @@ export interface PendingServiceCall {
 export interface AnsweredServiceCall {
   readonly taskId: string;
   readonly toolCallId: string;
-  /** Who answered (`identify`'s `user`) and how. */
+  /** Who answered (`identify`'s `user`, `''` for the proxy at a call's deadline), of which team, and how. */
   readonly user: string;
+  readonly team: string;
   readonly via: ProxyAnswerVia;
 }
 

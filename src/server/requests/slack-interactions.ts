@@ -10,7 +10,7 @@ import { plainTitle } from '../notify/notify-message';
 import type { AnswerLinkDecision } from '../notify/notify-options';
 import type { ProxyIdentity } from '../task-proxy-options';
 import { linkAnswer } from './answer-link-token';
-import { waitingItem } from './request-records';
+import { requestOf, storeIdOf, waitingItem } from './request-records';
 import {
   actorOf,
   answerableRequest,
@@ -111,6 +111,8 @@ async function pressed(deps: SlackInteractionsDeps, slack: SlackChannelSettings,
     });
     return;
   }
+  // A hand-off is taken in the inbox only: no press answers it, whatever the button says.
+  if (await isHandOff(deps, button.id)) return void (await tell(CANNOT_IN_SLACK));
   const response = await deps.take({
     identity,
     id: button.id,
@@ -132,6 +134,12 @@ async function modalFor(deps: SlackInteractionsDeps, meta: SlackModalMeta, ident
   // A button its message never had (a form with a secret, an edit Slack cannot hold): no modal, ever.
   if (!slackModalsOf(found.request)[meta.kind]) return CANNOT_IN_SLACK;
   return slackModal(meta, found.request, plainTitle(waitingItem(found.record, found.request).title));
+}
+
+/** Whether request `id` (a page's id) is a hand-off of the agent's browser. */
+async function isHandOff(deps: SlackInteractionsDeps, id: string): Promise<boolean> {
+  const [record] = await deps.store.readRequests([storeIdOf(id)]);
+  return record !== undefined && requestOf(record)?.kind === 'control';
 }
 
 function answerOf(decision: SlackDecision, id: string): HumanAnswer {

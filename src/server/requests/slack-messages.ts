@@ -3,6 +3,7 @@ import { describeError, type TaskProxyLogger } from '../logger';
 import { plainTitle } from '../notify/notify-message';
 import { callSlack, type SlackChannelSettings } from '../notify/slack-api';
 import { endedLine, slackEndedMessage } from '../notify/slack-blocks';
+import { readHandOffView, type SlackHandOffView } from '../notify/slack-control-blocks';
 
 import type { RequestStore } from '../stores/request-store';
 import type { AnsweredServiceCall } from './service-calls';
@@ -13,26 +14,30 @@ export interface SlackMessageRef {
   readonly channel: string;
   readonly ts: string;
   readonly title?: string | undefined;
+  /** For a hand-off of the agent's browser, what its message shows: redrawn when someone takes or gives up control. */
+  readonly handOff?: SlackHandOffView | undefined;
 }
 
 /** How long the note of a message and the mark of its update are kept: longer than anything waits. */
 const KEEP_MS = 30 * 24 * 60 * 60_000;
 
 const noteName = (channelName: string, pageId: string) => `slack-messages:${channelName}:${pageId}`;
+/** The note of what a message of a hand-off was updated to when it ended: whoever redrew it since puts it back. */
+const endedNoteName = (channelName: string, ref: SlackMessageRef) => `slack-ended:${channelName}:${ref.channel}:${ref.ts}`;
 
 function readRefs(note: string | undefined): SlackMessageRef[] {
   if (note === undefined) return [];
   try {
     const read: unknown = JSON.parse(note);
-    return Array.isArray(read)
-      ? (read as unknown[]).filter(
-          (ref): ref is SlackMessageRef =>
-            isRecord(ref) &&
-            typeof ref.channel === 'string' &&
-            typeof ref.ts === 'string' &&
-            (ref.title === undefined || typeof ref.title === 'string'),
-        )
-      : [];
+    if (!Array.isArray(read)) return [];
+    return (read as unknown[]).flatMap((ref) =>
+      isRecord(ref) &&
+      typeof ref.channel === 'string' &&
+      typeof ref.ts === 'string' &&
+      (ref.title === undefined || typeof ref.title === 'string')
+        ? [{ channel: ref.channel, ts: ref.ts, title: ref.title, handOff: readHandOffView(ref.handOff) }]
+        : [],
+    );
   } catch {
     return [];
   }
@@ -51,6 +56,29 @@ export async function rememberSlackMessage(store: RequestStore, channelName: str
   // An escalation through the same channel posts another message: each is updated.
   const refs = readRefs(await readNote(name));
   await keepNote(name, JSON.stringify([...refs, ref]), KEEP_MS);
+}
+
+/** The messages posted about item `id` (a request's page id, or `<taskId>/<toolCallId>`) through the channel `channelName`. */
+export async function readSlackMessages(store: RequestStore, channelName: string, id: string): Promise<SlackMessageRef[]> {
+  return readRefs(await notes(store).readNote(noteName(channelName, id)));
+}
+
+/** What the message `ref` of a hand-off was updated to when it ended; undefined while it waits. */
+export async function endedMessageOf(
+  store: RequestStore,
+  channelName: string,
+  ref: SlackMessageRef,
+): Promise<{ text: string; blocks: unknown[] } | undefined> {
+  const note = await notes(store).readNote(endedNoteName(channelName, ref));
+  if (note === undefined) return undefined;
+  try {
+    const read: unknown = JSON.parse(note);
+    return isRecord(read) && typeof read.text === 'string' && Array.isArray(read.blocks)
+      ? { text: read.text, blocks: read.blocks }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -94,7 +122,10 @@ async function updateOnce(
 ): Promise<void> {
   for (const ref of refs) {
     if (!(await store.claimOnce(`slack-updated:${slack.name}:${ref.channel}:${ref.ts}`, KEEP_MS))) continue;
-    await callSlack(slack, 'chat.update', { channel: ref.channel, ts: ref.ts, ...message(ref) }).catch((error: unknown) =>
+    const ended = message(ref);
+    // Before the update: a change of control redrawn after it finds this and puts it back (`slack-control.ts`).
+    if (ref.handOff !== undefined) await notes(store).keepNote(endedNoteName(slack.name, ref), JSON.stringify(ended), KEEP_MS);
+    await callSlack(slack, 'chat.update', { channel: ref.channel, ts: ref.ts, ...ended }).catch((error: unknown) =>
       logger.error(`notifications: ${slack.name} could not update its message of a request that ended: ${describeError(error)}`),
     );
   }

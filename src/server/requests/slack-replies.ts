@@ -1,3 +1,4 @@
+import { FORM_INPUT_TOOL_NAME } from '../../schema';
 import { isRecord } from '../../utils';
 import { describeError, type TaskProxyLogger } from '../logger';
 import { callSlack, type SlackChannelSettings, type SlackUser } from '../notify/slack-api';
@@ -70,6 +71,8 @@ export async function pendingCall(
   if (call instanceof Response) return 'The proxy could not reach the task service just now. Nothing was sent; try again in a moment.';
   if (call === undefined)
     return 'This call no longer waits for an answer (it was answered, or its run moved on), or it is not one you answer. Nothing was sent.';
+  // Only a form is answered in Slack: a hand-off (`human_control`) and every other tool in the inbox.
+  if (call.name !== FORM_INPUT_TOOL_NAME) return CANNOT_IN_SLACK;
   const form = slackFormOfParameters(call.parameters);
   if (form === undefined) return CANNOT_IN_SLACK;
   return { taskId, toolCallId, title: form.heading ?? 'Input requested', form };

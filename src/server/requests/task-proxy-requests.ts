@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_BODY_BYTES, errorEnvelope, readLimited } from '../../client';
+import { CONTROL_PATH, DEFAULT_MAX_BODY_BYTES, errorEnvelope, readLimited } from '../../client';
 import { consoleLogger, scrubbedLogger, storeErrorLog } from '../logger';
 import { NO_NOTIFIER, type Notifier } from '../notify/notifier';
 import { createNotifier } from '../notify/notify-create-notifier';
@@ -19,9 +19,20 @@ import { settleCallMessages, slackMessageSync } from './slack-messages';
 import { SLACK_INTERACTIONS_PATH, slackInteractionsRoute } from './slack-interactions';
 import { TASK_PROXY_DEFAULTS, type TaskProxyOptions } from '../task-proxy-options';
 import type { AnsweredServiceCall, ServiceCallAnswers } from './service-calls';
+import { slackControlSync } from './slack-control';
+import { createControlLeases } from '../control/control-leases';
+import { createControlRoute } from '../control/control-route';
 
 /** Shortest `secret` taken: a guessable one would let anyone who reads the store open the answers. */
 export const MIN_SECRET_LENGTH = 32;
+
+/** `control.leaseMs`, checked when the proxy is made. */
+function controlLeaseMs(value: unknown): number {
+  if (value === undefined) return TASK_PROXY_DEFAULTS.controlLeaseMs;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1000)
+    throw new TypeError('createTaskProxy: control.leaseMs must be a number of ms, 1000 or more');
+  return value;
+}
 
 /** A setting given as a string or a function, read now: undefined while empty. */
 export function readSetting(setting: string | (() => string | undefined) | undefined): string | undefined {
@@ -99,6 +110,26 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
           isWaiting: async (item) => item.kind !== 'request' || (await store.readRequests([storeIdOf(item.id)]))[0]?.state === 'open',
           answerLinks: links.enabled ? links.linksFor : undefined,
         }));
+  const leases = createControlLeases({
+    store,
+    ttlMs: controlLeaseMs(options.control?.leaseMs),
+    writeAudit: access.writeAudit,
+    // Kept with notifications at all, not only Slack: an e-mail sent while someone holds control says who.
+    onChange: notifier === NO_NOTIFIER ? undefined : slackControlSync(slack, store, logger, onStoreError, track),
+    now,
+  });
+  const control = createControlRoute({
+    store,
+    leases,
+    identifyCaller: access.identifyCaller,
+    isAuthorized: access.isAuthorized,
+    serviceCalls: () => serviceCalls,
+    maxBodyBytes,
+    onStoreError,
+    now,
+  });
+
+  const slackMessages = slack.length === 0 ? undefined : slackMessageSync(slack, store, logger, onStoreError, track);
   const requests = createProxyRequests({
     store,
     options: options.requests,
@@ -110,7 +141,10 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
     logger,
     onStoreError,
     notifier,
-    onRequestChange: slack.length === 0 ? undefined : slackMessageSync(slack, store, logger, onStoreError, track),
+    onRequestChange: (id) => {
+      slackMessages?.(id);
+      track(control.requestChanged(id).catch(onStoreError));
+    },
   });
 
   /** `{basePath}/push/subscriptions`, with notifications only: who may hand in a subscription is asked as for any route. */
@@ -153,13 +187,22 @@ export function createTaskProxyRequests(options: TaskProxyOptions & { store: Pro
       serviceCalls = calls;
       return (answered) => {
         for (const each of slack) track(settleCallMessages(each, store, answered, now(), logger).catch(onStoreError));
+        // Whoever held control of an answered hand-off no longer does.
+        const target = { kind: 'call' as const, taskId: answered.taskId, toolCallId: answered.toolCallId };
+        control.forget(answered.team, target);
+        track(leases.end(answered.team, target).catch(onStoreError));
       };
     },
     /** Answers the requests' routes, the answer links', Slack's interactions and the push subscriptions'; `undefined` for any other path. */
     route(request: Request): Promise<Response> | undefined {
       const own = requests.route(request);
-      if (own !== undefined || notifier === NO_NOTIFIER) return own;
+      if (own !== undefined) return own;
       const path = stripBasePath(new URL(request.url).pathname, basePath);
+      if (path?.startsWith(`${CONTROL_PATH}/`) === true) {
+        const id = path.slice(CONTROL_PATH.length + 1);
+        return id.includes('/') ? undefined : control.route(request, id);
+      }
+      if (notifier === NO_NOTIFIER) return undefined;
       if (links.enabled && path?.startsWith(ANSWER_LINK_PATH) === true)
         return answerLinkRoute(
           { store, links, take: requests.take, inboxLink, now, onStoreError, logger },

@@ -128,6 +128,11 @@ export function createMemoryProxyStore(options: MemoryProxyStoreOptions = {}): P
       return Promise.resolve();
     },
 
+    readLease(topic) {
+      const holder = live(leases, topic);
+      return Promise.resolve(holder === '' ? undefined : holder);
+    },
+
     markWanted(topics, ttlMs, keepMs) {
       tick();
       const at = now();

@@ -112,6 +112,11 @@ export interface ProxyStore extends RequestStore {
   acquireLease(topic: string, owner: string, ttlMs: number): Promise<boolean | number>;
   /** Gives the lease up if `owner` holds it; nobody may take it for `holdMs` (so no one polls sooner than the owner would have). */
   releaseLease(topic: string, owner: string, holdMs: number): Promise<void>;
+  /**
+   * The owner holding the lease on `topic` now, without taking or renewing it; `undefined` when
+   * nobody does (never taken, lapsed, given up, or held empty after a release's hold).
+   */
+  readLease(topic: string): Promise<string | undefined>;
   /** A stream names `topics`: they are wanted for `ttlMs` from now, and their state is kept at least `keepMs`. */
   markWanted(topics: readonly string[], ttlMs: number, keepMs: number): Promise<void>;
   /** Whether some stream, on any instance, named `topic` within its last `markWanted` time. */

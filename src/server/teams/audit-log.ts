@@ -56,8 +56,9 @@ export interface ProxyAuditEntry extends AuditEntry {
    * For an answer, how it reached the proxy. To a request of `proxy.requests` (`answer_request`):
    * `page` (`POST {basePath}/requests/{id}/answer`), `email` (a link of `emailChannel`'s
    * `actions`) or `slack` (a button of `slackChannel`'s message). To a call of the task service
-   * (`answer`): `page` (`POST …/run/tool-input`) or `slack` (`slackChannel`'s modal). Absent for
-   * every other entry. Served by `GET {basePath}/audit` too.
+   * (`answer`): `page` (`POST …/run/tool-input`), `slack` (`slackChannel`'s modal) or `deadline`
+   * (the proxy's own answer, by user `''`, to a `human_control` call whose `timeoutSeconds` passed).
+   * Absent for every other entry. Served by `GET {basePath}/audit` too.
    */
   readonly via?: ProxyAnswerVia | undefined;
   /**
@@ -69,10 +70,13 @@ export interface ProxyAuditEntry extends AuditEntry {
   readonly inputHmac?: string | undefined;
 }
 
-/** How an answer reached the proxy: a page, a link of an e-mail, or a button or modal of a Slack message. */
-export type ProxyAnswerVia = 'page' | 'email' | 'slack';
+/**
+ * How an answer reached the proxy: a page, a link of an e-mail, or a button or modal of a Slack
+ * message; or the proxy answered itself at a call's deadline.
+ */
+export type ProxyAnswerVia = 'page' | 'email' | 'slack' | 'deadline';
 
-const ANSWER_VIAS: readonly string[] = ['page', 'email', 'slack'];
+const ANSWER_VIAS: readonly string[] = ['page', 'email', 'slack', 'deadline'];
 
 /** The fields of a `ProxyAuditEntry` only, copied from a stored value; `undefined` for anything else. */
 export function toProxyAuditEntry(value: unknown): ProxyAuditEntry | undefined {

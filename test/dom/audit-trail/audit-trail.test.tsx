@@ -241,6 +241,42 @@ describe('<AuditTrail> of the whole team', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('says who took control of a hand-off and how long they held it before they gave it back, their page went or it ended', async () => {
+    const control = (over: Partial<AuditEntry>) => entry({ runId: undefined, ...over });
+    const trail = [
+      control({ action: 'release_control', durationMs: 3_900_400, outcome: 'accepted' }),
+      control({ action: 'release_control', user: 'cyd@example.com', durationMs: 123_000, outcome: 'lapsed' }),
+      control({ action: 'release_control', user: 'cyd@example.com', durationMs: 4000, outcome: 'ended' }),
+      // A duration that is no duration is left out, not shown.
+      { ...control({ action: 'release_control' }), durationMs: -5 },
+      control({ action: 'take_control', user: 'cyd@example.com' }),
+    ];
+    const { client } = proxyClient(() => json({ success: true, data: trail }));
+    const { container } = render(
+      <TaskClientProvider client={client}>
+        <AuditTrail taskId="task-1" locale="en-US" />
+      </TaskClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'History' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['ada@example.com', 'Released control after 1 hr 5 min', 'Done'],
+      ['cyd@example.com', 'Released control after 2 min 3 sec', 'Their page went away'],
+      ['cyd@example.com', 'Released control after 4 sec', 'The hand-off ended'],
+      ['ada@example.com', 'Released control', 'Done'],
+      ['cyd@example.com', 'Took control', 'Done'],
+    ]);
+    await expectNoAxeViolations(container);
+  });
+
   it('keeps what it showed when older entries fail to load, says so, and loads them on "Try again"', async () => {
     const trail = teamTrail(3);
     let fail = true;

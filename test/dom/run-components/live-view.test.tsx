@@ -54,6 +54,19 @@ describe('LiveView', () => {
     expect(screen.queryByText('View only')).not.toBeInTheDocument();
   });
 
+  it('makes the frame anew when interactive changes, as a frame keeps the sandbox it loaded with', () => {
+    const { rerender } = render(<LiveView url={URL} title="The agent’s browser" />);
+    const viewOnly = screen.getByTitle('The agent’s browser');
+    rerender(<LiveView url={URL} interactive title="The agent’s browser" />);
+    const taken = screen.getByTitle('The agent’s browser');
+    expect(taken).not.toBe(viewOnly);
+    expect(taken.getAttribute('sandbox')).toContain('allow-forms');
+    rerender(<LiveView url={URL} title="The agent’s browser" />);
+    const handedBack = screen.getByTitle('The agent’s browser');
+    expect(handedBack).not.toBe(taken);
+    expect(handedBack.getAttribute('sandbox')).not.toContain('allow-forms');
+  });
+
   it('never grants what would let the frame out', () => {
     for (const interactive of [false, true]) {
       for (const samePageOrigin of [false, true]) {

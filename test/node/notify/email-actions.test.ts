@@ -10,7 +10,7 @@
 import type { HumanRequest } from '../../../src/request';
 import { createTaskProxy, emailChannel, type ProxyStore, type TaskProxyNotifyOptions } from '../../../src/server';
 import type { StoredRequest } from '../../../src/server/stores/request-store';
-import { answer, call, fx, instance, list, pid, room, settled, useRequestsFixture, type Instance } from '../proxy/requests-fixture';
+import { answer, call, fx, instance, list, pid, room, SECRET, settled, useRequestsFixture, type Instance } from '../proxy/requests-fixture';
 import { heading, linksOf, part, startSmtpInbox, visitLink, type ReceivedMail, type SmtpInbox } from './smtp-inbox';
 
 useRequestsFixture();
@@ -143,6 +143,38 @@ describe('answering from an e-mail', () => {
       expect(none.size).toBe(0);
       expect(part(mail, 'text/plain')).toMatch(/Answer it: https:\/\/app\.example\.com\/inbox#/);
     }
+  });
+
+  it("mails a control request as a hand-off: why and what to do, the inbox's link to take control, no answer link, never the live view", async () => {
+    const a = await mailer();
+    const before = smtp.mails.length;
+    void a.proxy.requests.open(
+      {
+        id: 'hc-1',
+        source: 'browserbase',
+        kind: 'control',
+        liveUrl: `https://live.example.com/session/${SECRET}`,
+        message: 'A CAPTCHA blocks the checkout',
+        instructions: 'Tick the box, then type the code',
+        allows: { decline: true, cancel: true },
+      },
+      { team: 'blue' },
+    );
+    // No link is anyone's own: one mail to both.
+    await smtp.waitFor(before + 1);
+    const mail = smtp.mails[before]!;
+    expect(mail.to).toEqual(['ann@example.com', 'eve@example.com']);
+    const text = part(mail, 'text/plain');
+    expect(linksOf(mail).size).toBe(0);
+    expect(text).not.toContain('/act/');
+    expect(text).toContain('Why: A CAPTCHA blocks the checkout');
+    expect(text).toContain('What to do: Tick the box, then type the code');
+    expect(text).toContain(`Open the live view and take control: https://app.example.com/inbox#${encodeURIComponent(pid('hc-1'))}`);
+    expect(text).not.toContain('has control');
+    expect(mail.raw).not.toContain(SECRET);
+    expect(mail.raw).not.toContain('live.example.com');
+    await a.proxy.close();
+    expect(smtp.mails).toHaveLength(before + 1);
   });
 
   it('changes nothing on HEAD and GET (mail scanners), applies the POST once, and says a used link was used', async () => {

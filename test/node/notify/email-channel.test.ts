@@ -7,6 +7,7 @@ import { createMemoryProxyStore } from '../../../src/server';
 import { emailChannel } from '../../../src/server/notify/email-channel';
 import { createNotifier } from '../../../src/server/notify/notify-create-notifier';
 import type { WaitingItem } from '../../../src/server/notify/notifier';
+import { slackControlSync } from '../../../src/server/requests/slack-control';
 import { part, startSmtpInbox, type ReceivedMail, type SmtpInbox } from './smtp-inbox';
 
 /** A header of a raw message, unfolded, its RFC 2047 encoded words decoded. */
@@ -139,5 +140,58 @@ describe('emailChannel', () => {
     expect(sendMail).toHaveBeenCalledWith(
       expect.objectContaining({ to: ['ops@example.com'], messageId: '<msg_1@hitl-react.notification>' }),
     );
+  });
+
+  it("mails a human_control call of the task service as a hand-off: what it needs as text, who holds control as it is sent, the inbox's link only", async () => {
+    const silent = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const store = createMemoryProxyStore();
+    const channel = emailChannel({ transport: `smtp://127.0.0.1:${port}`, from: 'inbox@example.com', to: 'ops@example.com' });
+    const notifier = createNotifier(
+      { channels: [channel], link: (waiting) => `https://app.example.com/inbox#${encodeURIComponent(waiting.id)}` },
+      { store, logger: silent },
+    );
+    // Taken before the mail goes: told as the proxy tells every change of holder, with no Slack channel.
+    const work: Array<Promise<unknown>> = [];
+    slackControlSync([], store, silent, silent.error, (each) => work.push(each))({
+      team: 'billing',
+      target: { kind: 'call', taskId: 'task-7', toolCallId: 'call-1' },
+      holder: { user: 'alice <i>', since: Date.UTC(2026, 4, 6, 10, 41, 59) },
+    });
+    await Promise.all(work);
+    const got = nextMail();
+    notifier.notice({
+      id: 'task-7/call-1',
+      kind: 'tool_call',
+      team: 'billing',
+      source: 'task-service',
+      title: 'human_control',
+      waitingSince: Date.UTC(2026, 4, 6, 10, 40),
+      toolCall: {
+        name: 'human_control',
+        parameters: {
+          reason: 'A CAPTCHA <b>blocks</b> the checkout',
+          instructions: 'Tick the box,\nthen type the code',
+          timeoutSeconds: 300,
+        },
+      },
+    });
+    await got;
+    await notifier.close();
+
+    expect(silent.error).not.toHaveBeenCalled();
+    const [mail] = mails;
+    expect(header(mail!.raw, 'subject')).toBe('Waiting for an answer: Take control (Team billing · task-service)');
+    const text = part(mail!, 'text/plain').replace(/\r\n/g, '\n');
+    const html = part(mail!, 'text/html');
+    expect(text).toContain('Why: A CAPTCHA <b>blocks</b> the checkout');
+    expect(text).toContain('What to do: Tick the box,\nthen type the code');
+    expect(text).toContain('alice <i> has control since 10:41 UTC (as this e-mail was sent).');
+    expect(text).toContain('Open the live view and take control: https://app.example.com/inbox#task-7%2Fcall-1');
+    expect(html).toContain('A CAPTCHA &lt;b&gt;blocks&lt;/b&gt; the checkout');
+    expect(html).toContain('Tick the box,<br>then type the code');
+    expect(html).toContain('alice &lt;i&gt; has control since 10:41 UTC');
+    expect(html).toContain('<a href="https://app.example.com/inbox#task-7%2Fcall-1">Open the live view and take control</a>');
+    expect(html).not.toMatch(/<b>|<i>/);
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual(['https://app.example.com/inbox#task-7%2Fcall-1']);
   });
 });

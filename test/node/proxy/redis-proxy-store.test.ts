@@ -124,6 +124,19 @@ describe.each(['memory', 'redis'] as const)('the %s proxy store', (kind) => {
     expect(await b.acquireLease('other', 'two', 60_000)).toBe(true);
   });
 
+  it('says who holds a lease without taking it: nobody once it lapsed or was given up', async () => {
+    const [a, b] = pairOf(kind);
+    expect(await b.readLease('held')).toBeUndefined();
+    expect(await a.acquireLease('held', 'one', 200)).toBe(true);
+    expect(await b.readLease('held')).toBe('one');
+    // Reading renews nothing: the lease lapses as if nobody had asked.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await b.readLease('held')).toBeUndefined();
+    expect(await b.acquireLease('held', 'two', 60_000)).toBe(true);
+    await b.releaseLease('held', 'two', 60_000);
+    expect(await a.readLease('held')).toBeUndefined();
+  });
+
   it('knows which topics are wanted', async () => {
     const [a, b] = pairOf(kind);
     await a.markWanted(['wanted'], 60_000, 60_000);

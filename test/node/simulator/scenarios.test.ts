@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import type { ToolCall } from '../../../src/client';
-import { formInputSchema, formInputTool } from '../../../src/schema';
+import { formInputSchema, formInputTool, humanControlTool } from '../../../src/schema';
 import {
   approvePurchaseTool,
   builtInScenarios,
@@ -12,7 +12,7 @@ import {
 } from '../../../src/testing';
 import { createTestClock, driveToEnd, plausibleInput } from './drive';
 
-const allTools = [formInputTool(), approvePurchaseTool()];
+const allTools = [formInputTool(), approvePurchaseTool(), humanControlTool()];
 
 function setup(options: Parameters<typeof createSimulatedService>[0] = {}) {
   const clock = createTestClock();
@@ -21,9 +21,9 @@ function setup(options: Parameters<typeof createSimulatedService>[0] = {}) {
 }
 
 describe('built-in scenarios', () => {
-  it('ship the six documented scenarios under unique names', () => {
+  it('ship the seven documented scenarios under unique names', () => {
     expect(builtInScenarios.map((scenario) => scenario.name).sort()).toEqual(
-      ['failing-run', 'login', 'long-run', 'non-form-tool', 'shipping', 'two-factor'].sort(),
+      ['failing-run', 'human-control', 'login', 'long-run', 'non-form-tool', 'shipping', 'two-factor'].sort(),
     );
   });
 
@@ -38,6 +38,7 @@ describe('built-in scenarios', () => {
       const validators = {
         form_input: ajv.compile(formInputSchema),
         approve_purchase: ajv.compile(approvePurchaseTool().function.parameters ?? {}),
+        human_control: ajv.compile(humanControlTool().function.parameters ?? {}),
       };
       for (const call of calls) {
         const validate = validators[call.tool.name as keyof typeof validators];
@@ -168,6 +169,8 @@ describe('scenario selection', () => {
     ['Book the trip; this run will FAIL.', 'failing-run'],
     ['Ship   it', 'shipping'],
     ['Check  out my cart', 'shipping'],
+    ['Check out past a CAPTCHA (take control)', 'human-control'],
+    ['Log in, then press and hold the button', 'human-control'],
   ])('%s → %s', async (task, expected) => {
     const { service } = setup();
     const { taskId } = await service.client.createTask({ task });
