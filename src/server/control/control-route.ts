@@ -183,7 +183,11 @@ export function createControlRoute(deps: ControlRouteDeps) {
         : { identity, endpoint: 'control', requestId: target.requestId };
     if (!(await deps.isAuthorized(seen, access))) return errorEnvelope(403, 'Forbidden');
 
-    const standing = target.kind === 'call' ? await callStanding(identity, target) : await requestStanding(identity, target.requestId);
+    // A release is asked of the service afresh: one that comes as the run ends (the page's hand-off
+    // went with it) is the end of the hand-off, not a hand-back.
+    const fresh = body?.action === 'release';
+    const standing =
+      target.kind === 'call' ? await callStanding(identity, target, fresh) : await requestStanding(identity, target.requestId);
     const { team } = identity;
     try {
       const refused = await refusal(team, target, standing);
