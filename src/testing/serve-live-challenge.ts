@@ -1,6 +1,7 @@
 import { readLimited } from '../client';
 import { livePageHeaders, renderMissingLivePage } from './live-page';
 import type { RunEngine } from './run-engine';
+import { runOfPath } from './serve-recording';
 
 /** A form of a checkbox and a short code: anything much larger is not from the live page. */
 const MAX_FORM_BYTES = 4096;
@@ -22,13 +23,7 @@ export function serveLiveChallenge(engine: RunEngine, request: Request, pathname
 async function answer(engine: RunEngine, request: Request, id: string, at: () => number): Promise<Response> {
   // Only the form changes anything: a GET (a prefetch, a link) must not.
   if (request.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
-  let runId: string;
-  try {
-    runId = decodeURIComponent(id);
-  } catch {
-    runId = '';
-  }
-  const run = engine.run(runId);
+  const run = runOfPath(engine, id);
   if (run === undefined) return new Response(renderMissingLivePage(), { status: 404, headers: livePageHeaders() });
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {

@@ -12,13 +12,7 @@ export function serveRecording(engine: RunEngine, request: Request, pathname: st
   const id = live?.[1] ?? gif?.[1];
   if (id === undefined) return undefined;
   if (request.method !== 'GET') return new Response(null, { status: 405, headers: { allow: 'GET' } });
-  let runId: string;
-  try {
-    runId = decodeURIComponent(id);
-  } catch {
-    runId = '';
-  }
-  const run = engine.run(runId);
+  const run = runOfPath(engine, id);
   if (live !== null) {
     if (run === undefined) return new Response(renderMissingLivePage(), { status: 404, headers: livePageHeaders() });
     engine.advance(run, at);
@@ -41,4 +35,13 @@ export function serveRecording(engine: RunEngine, request: Request, pathname: st
     status: 200,
     headers: { 'content-type': 'image/gif', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
   });
+}
+
+/** The run a path segment names (percent-encoded), `undefined` for none or one that does not decode. */
+export function runOfPath(engine: RunEngine, segment: string): ReturnType<RunEngine['run']> {
+  try {
+    return engine.run(decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
 }
