@@ -15,8 +15,8 @@ const viewOf = (control: ControlLock | ControlLease | undefined): ControlView =>
   control instanceof ControlLease ? control.view : LOCK_VIEWS[control?.holder ?? 'none'];
 
 /**
- * One hand's control per mounted hand-off: the proxy's lease when a `target` is given, else the
- * lock of this browser's tabs alone (made with the tabs given, or the browser's).
+ * One hand's control per mounted hand-off: the proxy's lease when a `target` is given whose client
+ * can lease, else the lock of this browser's tabs alone (made with the tabs given, or the browser's).
  */
 export function useControl(key: string, given: TabEnvironment | false | undefined, target: ControlLeaseTarget | undefined) {
   const [control, setControl] = useState<ControlLock | ControlLease | undefined>(undefined);
@@ -31,7 +31,8 @@ export function useControl(key: string, given: TabEnvironment | false | undefine
       for (const listener of [...listeners.current]) listener();
     };
     const made =
-      client === undefined || id === undefined
+      // A client that cannot lease (not a `createTaskClient`'s) holds control as without a target.
+      client?.takeControl === undefined || client.readControl === undefined || id === undefined
         ? new ControlLock(key, tabs, notify)
         : new ControlLease({ client, id, toolCallId }, key, tabs, notify);
     setControl(made);

@@ -16,9 +16,6 @@ interface InboxHandOffProps {
   agentNotice: ReactNode;
 }
 
-/** A client that can hold a hand-off at the proxy (a `createTaskProxy`'s): control is then one person's across browsers. */
-const leases = (client: TaskClient) => typeof (client as { takeControl?: unknown }).takeControl === 'function';
-
 /**
  * An item's `human_control` call as a hand-off, as `<RunViewer>` shows it: the live view of the
  * call's run read-only until the person takes control, the call's deadline (its `timeoutSeconds`
@@ -35,9 +32,7 @@ export function InboxHandOff({ item, answer, ...props }: InboxHandOffProps) {
     setRequest(controlRequestFromToolCall(item.toolCall, { liveUrl, waitingSince: item.waitingSince }));
   if (request === undefined) return <div className="hitl-request-loading" aria-busy="true" />;
 
-  const lease: ControlLeaseTarget | undefined = leases(client)
-    ? { client, id: item.taskId, toolCallId: item.toolCall.toolCallId }
-    : undefined;
+  const lease: ControlLeaseTarget = { client, id: item.taskId, toolCallId: item.toolCall.toolCallId };
   const onAnswer = (given: HumanAnswer) => {
     // At the call's deadline the proxy answers it itself ({"done":false,"expired":true}), once for everyone.
     if (given.action === 'cancel' && given.expired === true) return;

@@ -32,9 +32,6 @@ interface InboxRequestPanelProps {
   client: TaskClient | undefined;
 }
 
-/** A client that can hold a hand-off at the proxy (a `createTaskProxy`'s): control is then one person's across browsers. */
-const leases = (client: TaskClient) => typeof (client as { takeControl?: unknown }).takeControl === 'function';
-
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not(.hitl-inbox-close), a[href]';
 /** A hand-off's first action ("Take control"): before it are only its live view's link and "Reconnect". */
 const HAND_OFF_ACTION = '.hitl-control .hitl-request-actions button';
@@ -122,7 +119,7 @@ export function InboxRequestPanel({ item, ended, messages, formProps, focusInsid
           classNamePolicy={formProps?.classNamePolicy}
           autocompletePolicy={formProps?.autocompletePolicy}
           agentNotice={formProps?.agentNotice}
-          controlLease={item.request.kind === 'control' && leases(client) ? { client, id: item.request.id } : undefined}
+          controlLease={item.request.kind === 'control' ? { client, id: item.request.id } : undefined}
         />
       )}
       {!isEnded && sending ? <p className="hitl-inbox-submitting">{messages.submitting()}</p> : null}

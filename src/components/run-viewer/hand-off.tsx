@@ -26,9 +26,6 @@ interface ToolCallHandOffProps {
   agentNotice: ReactNode;
 }
 
-/** A client that can hold a hand-off at the proxy (a `createTaskProxy`'s): control is then one person's across browsers. */
-const leases = (client: TaskClient) => typeof (client as { takeControl?: unknown }).takeControl === 'function';
-
 /**
  * A pending `human_control` call as a hand-off (`<HumanRequestPrompt>`'s control request): the
  * reason and instructions, the live view read-only until the person takes control, and the
@@ -45,7 +42,7 @@ export function ToolCallHandOff(props: ToolCallHandOffProps) {
     const { deadline: _countedByViewer, ...made } = controlRequestFromToolCall(call, { liveUrl: props.liveUrl });
     return made;
   });
-  const lease: ControlLeaseTarget | undefined = leases(client) ? { client, id: taskId, toolCallId: call.toolCallId } : undefined;
+  const lease: ControlLeaseTarget = { client, id: taskId, toolCallId: call.toolCallId };
 
   const onAnswer = (given: HumanAnswer) => {
     // At the call's deadline the proxy answers it itself ({"done":false,"expired":true}), once for everyone.
